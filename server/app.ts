@@ -1,0 +1,58 @@
+// Builds the HTTP server: the /v1 JSON API, the health check and the web app's files.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Database } from './db/client.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { registerDocumentRoutes } from './routes/documents.js';
+import { registerFragmentRoutes } from './routes/fragments.js';
+import { registerMetaRoutes } from './routes/meta.js';
+import { registerVersionRoutes } from './routes/versions.js';
+
+export interface AppOptions {
+  database: Database;
+  /** Built web app to serve at /; skipped when absent (API-only tests). */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Reuse a caller's request id (a proxy's) when it is sane, else make one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  installErrorHandling(app);
+  // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  const { db } = options.database;
+  registerDocumentRoutes(app, db);
+  registerFragmentRoutes(app, db);
+  registerVersionRoutes(app, db);
+  registerMetaRoutes(app, db);
+
+  const webRoot = options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/v1/') || request.url === '/v1' || request.url.startsWith('/healthz');
+    // Client-side routes of the single-page app get its index.html.
+    if (!isApi && webRoot && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,94 @@
+// Opens the database: PGlite in a local folder by default, PostgreSQL when a URL is given.
+// Both get the same drizzle schema and the same migrations.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = 'pglite' | 'postgres';
+
+/** A bare query function, used by benchmarks to time the SQL the API runs. */
+export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  raw: RawQuery;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Folder for PGlite; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+  poolMax?: number;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any fixed number: serializes migrations of several instances starting at once on one PostgreSQL.
+const MIGRATION_LOCK_KEY = 728_190_001;
+// Autocomplete forgives one typo in a short word ('ustva' scores 0.5 against 'ustava'); the
+// default threshold of 0.6 would not. Set for every session, on both engines.
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 20) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), {
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+      await client.query(`SELECT set_config($1, $2, false)`, [name, value]);
+    }
+    return {
+      db,
+      engine: 'pglite',
+      raw: (text, params) => client.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>,
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const options = Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    raw: (text, params) => pool.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,33 @@
+-- The languages of the EU's official texts plus a few more seen in legal sources. Importers
+-- add any other ISO 639-1 code they meet.
+INSERT INTO "languages" ("language_id", "iso_639_1", "name") VALUES
+  (1, 'cs', 'Czech'),
+  (2, 'en', 'English'),
+  (3, 'sk', 'Slovak'),
+  (4, 'de', 'German'),
+  (5, 'fr', 'French'),
+  (6, 'it', 'Italian'),
+  (7, 'es', 'Spanish'),
+  (8, 'pl', 'Polish'),
+  (9, 'pt', 'Portuguese'),
+  (10, 'nl', 'Dutch'),
+  (11, 'da', 'Danish'),
+  (12, 'sv', 'Swedish'),
+  (13, 'fi', 'Finnish'),
+  (14, 'et', 'Estonian'),
+  (15, 'lv', 'Latvian'),
+  (16, 'lt', 'Lithuanian'),
+  (17, 'hu', 'Hungarian'),
+  (18, 'sl', 'Slovenian'),
+  (19, 'hr', 'Croatian'),
+  (20, 'ro', 'Romanian'),
+  (21, 'bg', 'Bulgarian'),
+  (22, 'el', 'Greek'),
+  (23, 'mt', 'Maltese'),
+  (24, 'ga', 'Irish'),
+  (25, 'uk', 'Ukrainian'),
+  (26, 'ru', 'Russian'),
+  (27, 'no', 'Norwegian'),
+  (28, 'is', 'Icelandic'),
+  (29, 'la', 'Latin')
+ON CONFLICT DO NOTHING;

@@ -1,0 +1,110 @@
+// Imports files and folders: finds the files, detects each one's format from its content,
+// parses, and stores every document in its own transaction. One bad file does not stop the rest.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/client.js';
+import { decodeFileContent } from './decode.js';
+import { ImportError, type ParsedDocument } from './model.js';
+import { detectParser } from './parsers.js';
+import { storeVersion, type StoredVersion } from './store-version.js';
+
+export interface ImportProblem {
+  file: string;
+  message: string;
+}
+
+export interface ImportReport {
+  stored: StoredVersion[];
+  errors: ImportProblem[];
+  /** Files inside named folders whose format was not recognized (README.md, summary.json). */
+  skipped: string[];
+}
+
+export type ImportProgress =
+  | { phase: 'parsed'; files: number; documents: number }
+  | { phase: 'stored'; done: number; total: number; file: string; result: StoredVersion }
+  | { phase: 'error'; file: string; message: string };
+
+export async function importPaths(
+  db: Db,
+  inputs: string[],
+  onProgress: (event: ImportProgress) => void = () => {},
+): Promise<ImportReport> {
+  const report: ImportReport = { stored: [], errors: [], skipped: [] };
+  const parsed: { file: string; doc: ParsedDocument }[] = [];
+  const files = await listFiles(inputs, report);
+
+  for (const { file, named } of files) {
+    try {
+      const docs = await parseFile(file);
+      if (docs === undefined) {
+        if (named) fail(report, onProgress, file, 'format not recognized (supported: e-Sbírka JSON, Czech law Markdown, Akoma Ntoso, Formex 4, TMX 1.4)');
+        else report.skipped.push(file);
+        continue;
+      }
+      for (const doc of docs) parsed.push({ file, doc });
+    } catch (error) {
+      fail(report, onProgress, file, describe(error, file));
+    }
+  }
+  onProgress({ phase: 'parsed', files: files.length, documents: parsed.length });
+
+  let done = 0;
+  for (const { file, doc } of parsed) {
+    try {
+      const result = await storeVersion(db, doc, file);
+      report.stored.push(result);
+      onProgress({ phase: 'stored', done: ++done, total: parsed.length, file, result });
+    } catch (error) {
+      done++;
+      fail(report, onProgress, file, `${doc.externalId}: ${describe(error, file)}`);
+    }
+  }
+  return report;
+}
+
+export async function parseFile(file: string): Promise<ParsedDocument[] | undefined> {
+  const content = decodeFileContent(await fs.readFile(file));
+  const parser = detectParser(content, file);
+  return parser?.parse(content, file);
+}
+
+async function listFiles(inputs: string[], report: ImportReport) {
+  const files: { file: string; named: boolean }[] = [];
+  for (const input of inputs) {
+    const absolute = path.resolve(input);
+    const stat = await fs.stat(absolute).catch(() => undefined);
+    if (!stat) {
+      report.errors.push({ file: absolute, message: 'no such file or folder' });
+    } else if (stat.isDirectory()) {
+      for (const file of await walk(absolute)) files.push({ file, named: false });
+    } else {
+      files.push({ file: absolute, named: true });
+    }
+  }
+  return files;
+}
+
+async function walk(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) files.push(...(await walk(full)));
+    else if (entry.isFile()) files.push(full);
+  }
+  return files;
+}
+
+function fail(report: ImportReport, onProgress: (event: ImportProgress) => void, file: string, message: string) {
+  report.errors.push({ file, message });
+  onProgress({ phase: 'error', file, message });
+}
+
+function describe(error: unknown, file: string): string {
+  if (error instanceof ImportError) return `${error.place}: ${error.reason}`;
+  if (error instanceof Error) return error.message.startsWith(file) ? error.message.slice(file.length + 2) : error.message;
+  return String(error);
+}

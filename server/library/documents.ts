@@ -1,0 +1,112 @@
+// Reading documents: the list (by number or title), one document with its counts, its languages.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Document } from '../../src/api/contract/documents.js';
+import type { Db } from '../db/client.js';
+import { notFound } from '../http/api-error.js';
+import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
+import { resolveBranch } from './branches.js';
+import { sqlRows } from './sql-rows.js';
+
+interface DocumentRow {
+  id: string;
+  external_id: string;
+  metadata: Document['metadata'];
+  published_date: string | null;
+  effective_date: string | null;
+  expiry_date: string | null;
+  updated_at: string;
+  branch_id: string | null;
+  branch_name: string | null;
+  node_count: number | null;
+  fragment_count: number | null;
+  branch_languages: string[] | null;
+  all_languages: string[] | null;
+}
+
+/** Columns of a document joined with one of its branches (`b`, possibly absent). */
+const DOCUMENT_COLUMNS = sql`d.id, d.external_id, d.metadata,
+  to_char(d.published_date, 'YYYY-MM-DD') AS published_date,
+  to_char(d.effective_date, 'YYYY-MM-DD') AS effective_date,
+  to_char(d.expiry_date, 'YYYY-MM-DD') AS expiry_date,
+  to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+  b.id AS branch_id, b.name AS branch_name, b.node_count, b.fragment_count, b.languages AS branch_languages,
+  (SELECT array_agg(DISTINCT language) FROM branches ab, unnest(ab.languages) AS language
+    WHERE ab.document_id = d.id) AS all_languages`;
+
+function toDocument(row: DocumentRow): Document {
+  // The branch's own languages first (in their main-language-first order), then the rest.
+  const languages = [...new Set([...(row.branch_languages ?? []), ...(row.all_languages ?? [])])];
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    title: row.metadata.title,
+    metadata: row.metadata,
+    published_date: row.published_date,
+    effective_date: row.effective_date,
+    expiry_date: row.expiry_date,
+    updated_at: row.updated_at,
+    counts: { nodes: Number(row.node_count ?? 0), fragments: Number(row.fragment_count ?? 0) },
+    languages,
+    branch: row.branch_id ? { id: row.branch_id, name: row.branch_name! } : null,
+  };
+}
+
+export interface DocumentFilter {
+  externalId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listDocuments(db: Db, filter: DocumentFilter): Promise<Document[]> {
+  const conditions: SQL[] = [];
+  let order = sql`d.search_text, d.id`;
+  if (filter.externalId) {
+    const key = externalKeyOf(filter.externalId);
+    conditions.push(sql`d.external_key LIKE ${escapeLike(key) + '%'}`);
+    // An exact number first, then the shortest completion ('1/1993' before '1/19930').
+    order = sql`(d.external_key = ${key}) DESC, length(d.external_key), d.external_key, d.id`;
+  }
+  if (filter.q) conditions.push(sql`d.search_text LIKE ${'%' + escapeLike(foldForSearch(filter.q)) + '%'}`);
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const rows = await sqlRows<DocumentRow>(
+    db,
+    sql`SELECT ${DOCUMENT_COLUMNS} FROM documents d
+        LEFT JOIN branches b ON b.document_id = d.id AND b.kind = 'main'
+        ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+  );
+  return rows.map(toDocument);
+}
+
+export async function getDocument(db: Db, id: string, branchSelector?: string): Promise<Document> {
+  const branch = branchSelector === undefined ? undefined : await resolveBranch(db, id, branchSelector);
+  const join = branch ? sql`b.id = ${branch.id}` : sql`b.document_id = d.id AND b.kind = 'main'`;
+  const [row] = await sqlRows<DocumentRow>(
+    db,
+    sql`SELECT ${DOCUMENT_COLUMNS} FROM documents d LEFT JOIN branches b ON ${join} WHERE d.id = ${id}`,
+  );
+  if (!row) throw notFound('Document');
+  return toDocument(row);
+}
+
+export async function listDocumentLanguages(db: Db, id: string, branchSelector?: string) {
+  const branch = await resolveBranch(db, id, branchSelector);
+  const rows = await sqlRows<{ language_id: number; iso_639_1: string; name: string; fragments: number }>(
+    db,
+    sql`SELECT l.language_id, l.iso_639_1, l.name, count(*) FILTER (WHERE f.has_text)::int AS fragments
+        FROM fragments f JOIN languages l ON l.language_id = f.language_id
+        WHERE f.branch_id = ${branch.id}
+        GROUP BY l.language_id, l.iso_639_1, l.name`,
+  );
+  const rank = (code: string) => {
+    const index = branch.languages.indexOf(code);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return rows
+    .map((row) => ({ ...row, language_id: Number(row.language_id), fragments: Number(row.fragments) }))
+    .sort((a, b) => rank(a.iso_639_1) - rank(b.iso_639_1) || a.iso_639_1.localeCompare(b.iso_639_1));
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

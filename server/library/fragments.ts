@@ -1,0 +1,103 @@
+// Fragments: keyset pages in document order, texts in batches (in an aligned language when
+// asked), one text with its ETag, and spans.
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Fragment, FragmentText, FragmentTextItem, Span } from '../../src/api/contract/documents.js';
+import type { Db } from '../db/client.js';
+import { ApiError, notFound } from '../http/api-error.js';
+import { sqlRows } from './sql-rows.js';
+import type { LanguageRow } from './languages.js';
+
+type FragmentItem = z.infer<typeof Fragment>;
+
+/** Cursors are opaque to clients: base64url of the last seq seen. */
+export const encodeCursor = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
+
+export function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return -1;
+  const match = /^seq:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new ApiError(400, 'validation_failed', 'cursor: not a cursor this API issued', { field: 'cursor' });
+  return Number(match[1]);
+}
+
+export async function listFragmentPage(
+  db: Db,
+  branchId: string,
+  language: LanguageRow,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ items: FragmentItem[]; next_cursor: string | null }> {
+  const after = decodeCursor(cursor);
+  const rows = await sqlRows<Omit<FragmentItem, 'language_code'>>(
+    db,
+    sql`SELECT id, node_id, language_id, cite_key, fragment_uid, group_id, has_text, seq
+        FROM fragments
+        WHERE branch_id = ${branchId} AND language_id = ${language.language_id} AND seq > ${after}
+        ORDER BY seq LIMIT ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit).map((row) => ({
+    ...row,
+    language_id: Number(row.language_id),
+    seq: Number(row.seq),
+    language_code: language.iso_639_1,
+  }));
+  const last = page.at(-1);
+  return { items: page, next_cursor: rows.length > limit && last ? encodeCursor(last.seq) : null };
+}
+
+type TextItem = z.infer<typeof FragmentTextItem>;
+
+/** Texts in the order asked; ids that name no fragment are left out. */
+export async function getFragmentTexts(db: Db, ids: string[], language: LanguageRow | undefined): Promise<TextItem[]> {
+  const unique = [...new Set(ids)];
+  const idArray = sql`ARRAY[${sql.join(unique.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const rows = await sqlRows<TextItem>(
+    db,
+    language
+      ? sql`SELECT f.id, f.node_id, f.cite_key,
+              coalesce(t.id, f.id) AS source_fragment_id, coalesce(t.text, f.text) AS text,
+              coalesce(t.has_text, f.has_text) AS has_text,
+              coalesce(t.language_id, f.language_id) AS language_id, l.iso_639_1 AS language_code
+            FROM fragments f
+            LEFT JOIN fragments t ON t.group_id = f.group_id AND t.language_id = ${language.language_id}
+            JOIN languages l ON l.language_id = coalesce(t.language_id, f.language_id)
+            WHERE f.id = ANY(${idArray})`
+      : sql`SELECT f.id, f.node_id, f.cite_key, f.id AS source_fragment_id, f.text, f.has_text,
+              f.language_id, l.iso_639_1 AS language_code
+            FROM fragments f JOIN languages l ON l.language_id = f.language_id
+            WHERE f.id = ANY(${idArray})`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, { ...row, language_id: Number(row.language_id) }]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function getFragmentText(
+  db: Db,
+  id: string,
+): Promise<{ body: z.infer<typeof FragmentText>; etag: string }> {
+  const [row] = await sqlRows<z.infer<typeof FragmentText> & { fragment_uid: string }>(
+    db,
+    sql`SELECT f.text, b.document_id, f.node_id, f.language_id, l.iso_639_1 AS language_code, f.fragment_uid
+        FROM fragments f
+        JOIN branches b ON b.id = f.branch_id
+        JOIN languages l ON l.language_id = f.language_id
+        WHERE f.id = ${id}`,
+  );
+  if (!row) throw notFound('Fragment');
+  const { fragment_uid, ...body } = row;
+  // The uid already is a hash of language, place and text: a strong validator for free.
+  return { body: { ...body, language_id: Number(body.language_id) }, etag: `"${fragment_uid}"` };
+}
+
+export async function listSpans(db: Db, fragmentId: string): Promise<z.infer<typeof Span>[]> {
+  const rows = await sqlRows<z.infer<typeof Span> & { exists: boolean }>(
+    db,
+    sql`SELECT s.id, s.fragment_id, s.abs_start, s.abs_end, s.metadata
+        FROM spans s WHERE s.fragment_id = ${fragmentId} ORDER BY s.abs_start, s.abs_end`,
+  );
+  if (rows.length === 0) {
+    const [exists] = await sqlRows<{ id: string }>(db, sql`SELECT id FROM fragments WHERE id = ${fragmentId}`);
+    if (!exists) throw notFound('Fragment');
+  }
+  return rows.map(({ exists: _exists, ...row }) => row);
+}

@@ -1,0 +1,15 @@
+// The structure of a branch: nodes in document order with their parent links.
+import { sql } from 'drizzle-orm';
+import type { Node } from '../../src/api/contract/documents.js';
+import type { Db } from '../db/client.js';
+import { sqlRows } from './sql-rows.js';
+
+export async function listNodes(db: Db, branchId: string, limit: number, offset: number): Promise<Node[]> {
+  const rows = await sqlRows<Node>(
+    db,
+    sql`SELECT id, node_type, type, title, cite_key, external_id, order_index, depth, derived_parent_id
+        FROM nodes WHERE branch_id = ${branchId}
+        ORDER BY order_index LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((row) => ({ ...row, order_index: Number(row.order_index), depth: Number(row.depth) }));
+}

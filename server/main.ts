@@ -1,0 +1,47 @@
+// Starts Lexhub: opens the database (migrations run first), then serves on PORT.
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+
+async function main() {
+  const config = readConfig();
+  const logger = pino({ level: config.logLevel });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      process.exit(3);
+    }
+    throw error;
+  }
+  logger.info({ engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  const app = await buildApp({ database, webRoot: config.webRoot, logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Lexhub is ready on http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Lexhub failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

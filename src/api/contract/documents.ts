@@ -1,0 +1,178 @@
+// The legal library: documents (works), their versions (branches), structure nodes,
+// fragments of text, spans, and version comparison.
+import { z } from 'zod';
+import { IsoDate, Uuid, listOf, pageLimit, pageOffset } from './common.js';
+
+export const DocumentMetadata = z.object({
+  title: z.string(),
+  kind: z.string().optional().describe('ústavní zákon, zákon, nařízení, směrnice, Regulation...'),
+  issuer: z.string().optional(),
+  source_system: z.string().describe('e-sbirka, czech-law-md, pirati-sbirka, akn, legaldocml.de, formex, dgt-tm'),
+  source_ids: z.record(z.string(), z.string()).optional(),
+});
+
+export const Counts = z.object({ nodes: z.number().int(), fragments: z.number().int() });
+
+export const Document = z.object({
+  id: Uuid,
+  external_id: z.string().describe('The number people cite: 1/1993 Sb., 32014L0092, an ELI'),
+  title: z.string(),
+  metadata: DocumentMetadata,
+  published_date: IsoDate.nullable(),
+  effective_date: IsoDate.nullable(),
+  expiry_date: IsoDate.nullable(),
+  updated_at: z.iso.datetime({ offset: true }),
+  counts: Counts.describe('Of the main branch, or of the branch asked for'),
+  languages: z.array(z.string()).describe('ISO 639-1 codes, main language first'),
+  branch: z.object({ id: Uuid, name: z.string() }).nullable().describe('The branch the counts describe'),
+});
+export type Document = z.infer<typeof Document>;
+
+export const DocumentListQuery = z.object({
+  external_id: z.string().trim().min(1).max(200).optional().describe('A law number as typed: 1/1993 finds 1/1993 Sb.'),
+  q: z.string().trim().min(1).max(200).optional().describe('Words of the title'),
+  limit: pageLimit(50, 200),
+  offset: pageOffset,
+});
+export const DocumentList = listOf(Document);
+
+/** Selects a version by id or by name ('main', 'snapshot-1993-01-01'); main when absent. */
+export const BranchSelector = z.string().trim().min(1).max(100).optional();
+
+export const DocumentQuery = z.object({ branch: BranchSelector });
+
+export const DocumentLanguage = z.object({
+  language_id: z.number().int(),
+  iso_639_1: z.string(),
+  name: z.string(),
+  fragments: z.number().int().describe('Fragments with text in this language'),
+});
+export const DocumentLanguageList = listOf(DocumentLanguage);
+
+export const Node = z.object({
+  id: Uuid,
+  node_type: z.string().describe('part, title, chapter, section, article, paragraph, clause, schedule, appendix, content, or a raw type'),
+  type: z.string().describe('The raw marker or element the node came from'),
+  title: z.string().nullable(),
+  cite_key: z.string().nullable(),
+  external_id: z.string().describe('Stable structural path or Akoma Ntoso eId'),
+  order_index: z.number().int(),
+  depth: z.number().int(),
+  derived_parent_id: Uuid.nullable(),
+});
+export type Node = z.infer<typeof Node>;
+
+export const NodesQuery = z.object({
+  limit: pageLimit(2000, 2000),
+  offset: pageOffset,
+  mode: z.enum(['hierarchy', 'flat']).default('hierarchy').describe('hierarchy: document order with parent links; flat: the same rows'),
+  branch: BranchSelector,
+});
+export const NodeList = listOf(Node);
+
+const LanguageSelection = {
+  lang: z.string().trim().regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en').optional(),
+  language_id: z.coerce.number().int().min(1).max(32767).optional(),
+};
+
+export const FragmentsQuery = z.object({
+  limit: pageLimit(100, 500),
+  cursor: z.string().max(100).optional().describe('next_cursor of the previous page'),
+  branch: BranchSelector,
+  ...LanguageSelection,
+});
+
+export const Fragment = z.object({
+  id: Uuid,
+  node_id: Uuid,
+  language_id: z.number().int(),
+  language_code: z.string(),
+  cite_key: z.string().nullable(),
+  fragment_uid: z.string(),
+  group_id: Uuid.describe('Alignment group: the same fragment in other languages'),
+  has_text: z.boolean(),
+  seq: z.number().int().describe('Document order'),
+});
+export const FragmentPage = z.object({ items: z.array(Fragment), next_cursor: z.string().nullable() });
+
+export const FragmentTextsRequest = z.object({
+  fragment_ids: z.array(Uuid).min(1).max(200),
+  ...LanguageSelection,
+});
+
+export const FragmentTextItem = z.object({
+  id: Uuid.describe('The fragment asked for'),
+  text: z.string(),
+  has_text: z.boolean(),
+  node_id: Uuid,
+  cite_key: z.string().nullable(),
+  language_id: z.number().int().describe('Language of the text returned'),
+  language_code: z.string(),
+  source_fragment_id: Uuid.describe('The fragment the text comes from: the aligned one when another language was asked for'),
+});
+export const FragmentTexts = listOf(FragmentTextItem);
+
+export const FragmentText = z.object({
+  text: z.string(),
+  document_id: Uuid,
+  node_id: Uuid,
+  language_id: z.number().int(),
+  language_code: z.string(),
+});
+
+export const Span = z.object({
+  id: Uuid,
+  fragment_id: Uuid,
+  abs_start: z.number().int(),
+  abs_end: z.number().int(),
+  metadata: z.object({
+    kind: z.string(),
+    citation: z.string().optional(),
+    target_node_id: Uuid.nullable().optional(),
+    external: z.boolean().optional(),
+  }),
+});
+export const SpanList = listOf(Span);
+
+export const Branch = z.object({
+  id: Uuid,
+  document_id: Uuid,
+  name: z.string().describe('main, or snapshot-YYYY-MM-DD'),
+  kind: z.enum(['main', 'snapshot']),
+  created_at: z.iso.datetime({ offset: true }),
+  valid_from: IsoDate.describe('The date this version is in force from'),
+  counts: Counts,
+  languages: z.array(z.string()),
+});
+export type Branch = z.infer<typeof Branch>;
+
+export const BranchListQuery = z.object({
+  document_id: Uuid.optional(),
+  limit: pageLimit(50, 500),
+  offset: pageOffset,
+});
+export const BranchList = listOf(Branch);
+
+export const CompareQuery = z.object({
+  branch_id_a: Uuid,
+  branch_id_b: Uuid,
+  include_uids: z.stringbool().default(true).describe('Include fragment_uid in the difference lists'),
+  limit: pageLimit(100, 5000),
+  offset: pageOffset,
+});
+
+const CompareItem = z.object({ id: Uuid, fragment_uid: z.string().optional() });
+export const Comparison = z.object({
+  branch_id_a: Uuid,
+  branch_id_b: Uuid,
+  counts: z.object({
+    a_total: z.number().int(),
+    b_total: z.number().int(),
+    in_both: z.number().int(),
+    only_in_a: z.number().int(),
+    only_in_b: z.number().int(),
+  }),
+  only_in_a: z.array(CompareItem).describe('Fragments of A whose uid B lacks, in document order (paged)'),
+  only_in_b: z.array(CompareItem),
+});
+export type Comparison = z.infer<typeof Comparison>;
