@@ -60,8 +60,8 @@ export const branches = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['main', 'snapshot'] }).notNull(),
-    /** The date this version is in force from. */
-    validFrom: date('valid_from').notNull(),
+    /** The date this version is in force from; null for an undated draft (no date anywhere in the source). */
+    validFrom: date('valid_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Hash of the parsed version: re-importing identical content is a no-op. */
     contentHash: text('content_hash').notNull(),

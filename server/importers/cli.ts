@@ -55,7 +55,7 @@ function printProgress(event: ImportProgress) {
   } else if (event.phase === 'stored') {
     const { result } = event;
     process.stdout.write(
-      `[${event.done}/${event.total}] ${result.externalId} (${result.validFrom}) ${result.status}: ` +
+      `[${event.done}/${event.total}] ${result.externalId} (${result.validFrom ?? 'undated'}) ${result.status}: ` +
         `${result.nodes} nodes, ${result.fragments} fragments  ${relative(event.file)}\n`,
     );
   } else {

@@ -1,6 +1,6 @@
 // Writes one parsed version of a work in one transaction: the document, its branch with
 // nodes, fragments and spans, the translation memory, and the branch names of the work.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   alignmentGroups,
@@ -28,7 +28,7 @@ export interface StoredVersion {
   documentId: string;
   branchId: string;
   externalId: string;
-  validFrom: string;
+  validFrom: string | null;
   status: 'created' | 'replaced' | 'unchanged';
   nodes: number;
   fragments: number;
@@ -39,7 +39,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: string): Promise<StoredVersion> {
   const validFrom = versionDateOf(doc, sourceFile);
   const documentId = documentIdFor(doc.externalId);
-  const branchId = branchIdFor(documentId, validFrom);
+  const branchId = branchIdFor(documentId, validFrom ?? 'undated');
   const contentHash = contentHashOf(doc);
   const rows = flattenVersion(doc, branchId);
   const base = { documentId, branchId, externalId: doc.externalId, validFrom };
@@ -50,7 +50,7 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
     const existing = await tx
       .select({ id: branches.id, contentHash: branches.contentHash })
       .from(branches)
-      .where(and(eq(branches.documentId, documentId), eq(branches.validFrom, validFrom)));
+      .where(eq(branches.id, branchId));
     if (existing[0]?.contentHash === contentHash) {
       return { ...base, status: 'unchanged', nodes: rows.nodes.length, fragments: rows.fragments.length };
     }
@@ -91,9 +91,9 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
   });
 }
 
-function versionDateOf(doc: ParsedDocument, sourceFile: string): string {
-  const date = doc.versionDate ?? doc.effectiveDate ?? doc.publishedDate;
-  if (!date) throw new ImportError(sourceFile, 'metadata', 'no version, effective or publication date found');
+/** The date the version is in force from; null when the source has no date at all (a draft). */
+function versionDateOf(doc: ParsedDocument, sourceFile: string): string | null {
+  const date = doc.versionDate ?? doc.effectiveDate ?? doc.publishedDate ?? null;
   for (const [field, value] of Object.entries({
     versionDate: doc.versionDate,
     publishedDate: doc.publishedDate,
@@ -117,12 +117,12 @@ function isCalendarDate(value: string): boolean {
  * The work's title and metadata follow its newest version; the publication and entry-into-force
  * dates are the earliest known, the expiry date the newest version's.
  */
-async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, validFrom: string) {
+async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, validFrom: string | null) {
   const [newest] = await tx
     .select({ validFrom: sql<string | null>`max(${branches.validFrom})::text` })
     .from(branches)
     .where(eq(branches.documentId, documentId));
-  const isNewest = !newest?.validFrom || validFrom >= newest.validFrom;
+  const isNewest = !newest?.validFrom || (validFrom !== null && validFrom >= newest.validFrom);
   const metadata: DocumentMetadata = {
     title: doc.metadata.title,
     ...(doc.metadata.kind ? { kind: doc.metadata.kind } : {}),

@@ -11,7 +11,7 @@ interface BranchRow {
   name: string;
   kind: 'main' | 'snapshot';
   created_at: string;
-  valid_from: string;
+  valid_from: string | null;
   node_count: number;
   fragment_count: number;
   languages: string[];
@@ -42,7 +42,7 @@ export async function listBranches(
     sql`SELECT ${BRANCH_COLUMNS} FROM branches b
         WHERE (${filter.documentId ?? null}::uuid IS NULL OR b.document_id = ${filter.documentId ?? null}::uuid)
           AND (${!filter.snapshotsOnly} OR b.kind = 'snapshot')
-        ORDER BY b.document_id, b.valid_from DESC
+        ORDER BY b.document_id, b.valid_from DESC NULLS LAST
         LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   );
   return rows.map(toBranch);

@@ -12,7 +12,7 @@ CREATE TABLE "branches" (
 	"document_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"kind" text NOT NULL,
-	"valid_from" date NOT NULL,
+	"valid_from" date,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"content_hash" text NOT NULL,
 	"source_file" text,

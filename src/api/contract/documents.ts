@@ -140,7 +140,7 @@ export const Branch = z.object({
   name: z.string().describe('main, or snapshot-YYYY-MM-DD'),
   kind: z.enum(['main', 'snapshot']),
   created_at: z.iso.datetime({ offset: true }),
-  valid_from: IsoDate.describe('The date this version is in force from'),
+  valid_from: IsoDate.nullable().describe('The date this version is in force from; null for an undated draft'),
   counts: Counts,
   languages: z.array(z.string()),
 });

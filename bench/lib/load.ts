@@ -1,0 +1,56 @@
+// HTTP load: autocannon with N connections for a fixed time after a warm-up, run in a child
+// process (load-child.ts) so the load generator does not share the server's event loop.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LatencyStats } from './stats.js';
+
+export interface HttpRequestInput {
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON text for POST. */
+  body?: string;
+}
+
+export interface LoadJob {
+  url: string;
+  requests: HttpRequestInput[];
+  connections: number;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface LoadResult {
+  stats: LatencyStats;
+  /** Responses by HTTP status over the measured window. */
+  statuses: Record<string, number>;
+  /** Socket errors and timeouts. */
+  errors: number;
+}
+
+const childFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
+
+export function runHttpLoad(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // The parent runs under tsx; the child inherits its loader through execArgv.
+    const child = fork(childFile, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    child.once('message', (message: LoadResult | { failure: string }) => {
+      answered = true;
+      if ('failure' in message) reject(new Error(`load generator failed: ${message.failure}`));
+      else resolve(message);
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`load generator exited with code ${code} before answering`));
+    });
+    child.send(job);
+  });
+}
+
+/** Fails loudly when any measured response was not a 2xx: the figures would be meaningless. */
+export function assertAllOk(name: string, result: LoadResult) {
+  const bad = Object.entries(result.statuses).filter(([status]) => !status.startsWith('2'));
+  if (bad.length > 0 || result.errors > 0) {
+    throw new Error(`${name}: non-2xx responses ${JSON.stringify(Object.fromEntries(bad))}, errors ${result.errors}`);
+  }
+}

@@ -1,0 +1,106 @@
+// Entry of `npm run bench [-- import|api|autocomplete|compare ...] [--engine pglite|postgres]`:
+// runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
+import type { Engine } from '../server/db/client.js';
+import { benchAutocomplete } from './autocomplete.bench.js';
+import { benchCompare } from './compare.bench.js';
+import { benchFragmentsApi } from './fragments-api.bench.js';
+import { benchImport } from './import-corpus.bench.js';
+import type { BenchContext } from './lib/context.js';
+import { ENGINES, postgresProblem } from './lib/engines.js';
+import { printRows, saveResults, type PartResult } from './lib/results.js';
+
+const PARTS = {
+  import: benchImport,
+  api: benchFragmentsApi,
+  autocomplete: benchAutocomplete,
+  compare: benchCompare,
+} as const;
+type PartName = keyof typeof PARTS;
+
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [--engine pglite|postgres]
+                     [--duration 10] [--warmup 2] [--connections 32]
+  no part named: all four. PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
+
+function parseArgs(argv: string[]) {
+  const parts: PartName[] = [];
+  const engines: Engine[] = [];
+  const settings = { durationS: 10, warmupS: 2, connections: 32 };
+  const numberAfter = (flag: string, value: string | undefined) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number, got "${value}"\n${USAGE}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split('=', 2) as [string, string] : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--engine') {
+      for (const engine of (value() ?? '').split(',')) {
+        if (!ENGINES.includes(engine as Engine)) throw new Error(`unknown engine "${engine}"\n${USAGE}`);
+        engines.push(engine as Engine);
+      }
+    } else if (flag === '--duration') settings.durationS = numberAfter(flag, value());
+    else if (flag === '--warmup') settings.warmupS = numberAfter(flag, value());
+    else if (flag === '--connections') settings.connections = numberAfter(flag, value());
+    else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (flag === 'fragments' || flag in PARTS) parts.push(flag === 'fragments' ? 'api' : (flag as PartName));
+    else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
+  }
+  return {
+    parts: parts.length ? [...new Set(parts)] : (Object.keys(PARTS) as PartName[]),
+    engines: engines.length ? [...new Set(engines)] : ENGINES,
+    settings,
+  };
+}
+
+/** Short enough to read: drizzle puts every bound parameter of a failed insert in its message. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cut = (text: string) => (text.length > 600 ? `${text.slice(0, 600)}...` : text);
+  const cause = error.cause instanceof Error ? `\n  cause: ${cut(error.cause.message)}` : '';
+  const where = (error.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 4).join('\n');
+  return `${cut(error.message)}${cause}\n${where}`;
+}
+
+async function main() {
+  const { parts, engines, settings } = parseArgs(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+  const started = performance.now();
+  let failed = false;
+  log(`Lexhub bench: parts ${parts.join(', ')}; engines ${engines.join(', ')}; ${settings.connections} connections, ${settings.warmupS}+${settings.durationS} s per load; Node ${process.version}`);
+  for (const engine of engines) {
+    if (engine === 'postgres') {
+      const problem = await postgresProblem();
+      if (problem) {
+        log(`\n[postgres] SKIPPED: ${problem}. Set BENCH_DATABASE_URL to an admin URL of a reachable PostgreSQL.`);
+        continue;
+      }
+    }
+    const results: PartResult[] = [];
+    for (const part of parts) {
+      log(`\n[${engine}] ${part}...`);
+      const ctx: BenchContext = { engine, ...settings, log };
+      const t0 = performance.now();
+      try {
+        const result = await PARTS[part](ctx);
+        results.push(result);
+        printRows(engine, result, log);
+        log(`[${engine}] ${part} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      } catch (error) {
+        failed = true;
+        log(`[${engine}] ${part} FAILED: ${describe(error)}`);
+      }
+    }
+    if (results.length) log(`\n[${engine}] results written to ${saveResults(engine, { settings }, results)}`);
+  }
+  log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,22 @@
+// Picks the interface language: the stored choice, else the browser's, else English.
+import en from './en.json';
+import cs from './cs.json';
+
+export const MESSAGES = { en, cs } as const;
+export type Locale = keyof typeof MESSAGES;
+const STORAGE_KEY = 'lexhub.locale';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && value in MESSAGES;
+}
+
+export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined, browserLanguages: readonly string[]): Locale {
+  const stored = storage?.getItem(STORAGE_KEY);
+  if (isLocale(stored)) return stored;
+  const browser = browserLanguages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLocale);
+  return browser ?? 'en';
+}
+
+export function storeLocale(storage: Pick<Storage, 'setItem'>, locale: Locale) {
+  storage.setItem(STORAGE_KEY, locale);
+}
