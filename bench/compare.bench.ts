@@ -14,7 +14,7 @@ import { summarize } from './lib/stats.js';
 
 export const COMPARE_TARGET_MS = 150;
 const REQUESTS = 50;
-const WARMUP_REQUESTS = 5;
+const WARMUP_REQUESTS = 10;
 
 async function timeSequential(run: () => Promise<void>) {
   for (let i = 0; i < WARMUP_REQUESTS; i++) await run();

@@ -1,5 +1,6 @@
 // Entry of `npm run bench [-- import|api|autocomplete|compare ...] [--engine pglite|postgres]`:
 // runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
+import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
 import { benchAutocomplete } from './autocomplete.bench.js';
 import { benchCompare } from './compare.bench.js';
@@ -81,11 +82,12 @@ async function main() {
     }
     const results: PartResult[] = [];
     for (const part of parts) {
-      log(`\n[${engine}] ${part}...`);
+      log(`\n[${engine}] ${part}... (load average ${os.loadavg()[0]!.toFixed(2)})`);
       const ctx: BenchContext = { engine, ...settings, log };
       const t0 = performance.now();
+      const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
       try {
-        const result = await PARTS[part](ctx);
+        const result = { ...(await PARTS[part](ctx)), loadAverage };
         results.push(result);
         printRows(engine, result, log);
         log(`[${engine}] ${part} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

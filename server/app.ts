@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -15,14 +15,15 @@ export interface AppOptions {
   database: Database;
   /** Built web app to serve at /; skipped when absent (API-only tests). */
   webRoot?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; none in tests, where logs would be noise. */
+  logger?: FastifyBaseLogger;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Reuse a caller's request id (a proxy's) when it is sane, else make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

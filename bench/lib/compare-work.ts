@@ -1,6 +1,7 @@
 // Two versions of one large work for the compare bench, made of real Czech text: version A
 // joins real acts into 5,000 text units; version B amends ~5%, repeals ~2.5%, adds ~2.5%.
 import type { ParsedDocument, ParsedNode } from '../../server/importers/model.js';
+import { flattenVersion } from '../../server/importers/flatten.js';
 import { seededRandom } from './random.js';
 import { countTexts, firstTexts } from './prune.js';
 
@@ -46,9 +47,17 @@ export function compareVersions(works: ParsedDocument[]): { a: ParsedDocument; b
     languages: ['cs'],
     nodes,
   };
-  const a = firstTexts(base, COMPARE_FRAGMENTS);
+  // Structural nodes without text get a fragment too: find the text budget that makes 5,000.
+  const fragmentsOf = (doc: ParsedDocument) => flattenVersion(doc, 'count').fragments.length;
+  let [low, high] = [0, countTexts(base.nodes)];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fragmentsOf(firstTexts(base, middle)) <= COMPARE_FRAGMENTS) low = middle;
+    else high = middle - 1;
+  }
+  const a = firstTexts(base, low);
   // Text added in B: real text of acts that did not make it into A.
-  const spare = sorted.slice(used).flatMap((doc) => allTexts(doc.nodes)).concat(allTexts(base.nodes).slice(COMPARE_FRAGMENTS));
+  const spare = sorted.slice(used).flatMap((doc) => allTexts(doc.nodes)).concat(allTexts(base.nodes).slice(low));
   const random = seededRandom(5_000);
   let spareAt = 0;
   const revise = (list: ParsedNode[]): ParsedNode[] =>

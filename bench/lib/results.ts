@@ -23,6 +23,8 @@ export interface LatencyRow {
 export interface PartResult {
   part: string;
   ranAt: string;
+  /** Machine load (1, 5, 15 min) when the part started: other processes share the 2 cores. */
+  loadAverage?: number[];
   /** What was measured on: sizes, inputs, settings. */
   data: Record<string, unknown>;
   rows: LatencyRow[];

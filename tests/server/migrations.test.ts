@@ -1,0 +1,41 @@
+// Migrations: idempotent on reopen, and safe when several instances start together on one PostgreSQL.
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client.js';
+import { createTestDatabase } from '../support/test-database.js';
+
+describe('migrations', () => {
+  it('create the schema and seed the languages on PGlite', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const { rows } = await database.raw("SELECT iso_639_1 FROM languages WHERE iso_639_1 IN ('cs', 'en') ORDER BY 1");
+      expect(rows).toEqual([{ iso_639_1: 'cs' }, { iso_639_1: 'en' }]);
+      const { rows: extensions } = await database.raw("SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'");
+      expect(extensions).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('run once when two instances start at the same time on PostgreSQL', async () => {
+    const first = await createTestDatabase('postgres');
+    try {
+      const url = new URL(process.env.DATABASE_URL!);
+      const { rows } = await first.raw('SELECT current_database() AS name');
+      url.pathname = `/${String(rows[0]!.name)}`;
+      // Drop the schema the first open made, then let two instances race to migrate it.
+      await first.raw('DROP TABLE IF EXISTS tm_segments, tm_units, spans, fragments, alignment_groups, nodes, branches, documents, languages CASCADE');
+      await first.raw('DROP SCHEMA IF EXISTS drizzle CASCADE');
+      const instances = await Promise.all([
+        openDatabase({ dataDir: '', databaseUrl: url.toString(), poolMax: 2 }),
+        openDatabase({ dataDir: '', databaseUrl: url.toString(), poolMax: 2 }),
+      ]);
+      const { rows: migrations } = await instances[0]!.raw('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      expect(migrations[0]!.n).toBe(2);
+      const { rows: languages } = await instances[1]!.raw('SELECT count(*)::int AS n FROM languages');
+      expect(languages[0]!.n).toBeGreaterThanOrEqual(24);
+      await Promise.all(instances.map((instance) => instance.close()));
+    } finally {
+      await first.dispose();
+    }
+  });
+});
