@@ -13,18 +13,52 @@ export class ApiError extends Error {
 }
 
 let acceptLanguage = 'en';
+/** The interface language, sent with every call so the server can answer in it. */
 export const setApiLanguage = (language: string) => {
   acceptLanguage = language;
 };
 
-export async function apiGet<T extends z.ZodType>(path: string, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
-  const response = await fetch(`/v1${path}`, {
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Accept-Language': acceptLanguage },
-    signal,
-  });
-  if (!response.ok) throw new ApiError(response.status, await detailOf(response));
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export async function apiGet<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.output<T>> {
+  const response = await send('GET', path, undefined, options);
   return schema.parse(await response.json());
+}
+
+export async function apiPost<T extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.output<T>> {
+  const response = await send('POST', path, body, options);
+  return schema.parse(await response.json());
+}
+
+/** A raw call for the few places that read headers or a 304 (conditional GETs). */
+export async function apiFetch(path: string, options: RequestOptions & { method?: string; body?: unknown } = {}) {
+  return fetch(`/v1${path}`, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    cache: 'no-store',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': acceptLanguage,
+      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const response = await apiFetch(path, { ...options, method, body });
+  if (!response.ok) throw new ApiError(response.status, await detailOf(response));
+  return response;
 }
 
 async function detailOf(response: Response): Promise<string> {
@@ -32,6 +66,16 @@ async function detailOf(response: Response): Promise<string> {
     const body = (await response.json()) as { detail?: unknown };
     return typeof body.detail === 'string' ? body.detail : response.statusText;
   } catch {
-    return response.statusText;
+    return response.statusText || String(response.status);
   }
+}
+
+/** Builds a query string from defined values only. */
+export function query(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

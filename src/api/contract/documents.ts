@@ -1,7 +1,7 @@
 // The legal library: documents (works), their versions (branches), structure nodes,
 // fragments of text, spans, and version comparison.
 import { z } from 'zod';
-import { IsoDate, Uuid, listOf, pageLimit, pageOffset } from './common.js';
+import { IsoDate, Uuid, listOf, pageLimit, pageOffset } from './common';
 
 export const DocumentMetadata = z.object({
   title: z.string(),

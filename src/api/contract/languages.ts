@@ -1,6 +1,6 @@
 // The interface languages the product speaks.
 import { z } from 'zod';
-import { listOf } from './common.js';
+import { listOf } from './common';
 
 export const InterfaceLanguage = z.object({ code: z.string(), name: z.string(), native_name: z.string() });
 export const InterfaceLanguageList = listOf(InterfaceLanguage);

@@ -1,7 +1,7 @@
 // Every /v1 route: method, path, inputs and output. The server registers and validates from
 // this table, and the OpenAPI document is generated from it.
 import { z } from 'zod';
-import { ErrorBody, IdParams } from './common.js';
+import { ErrorBody, IdParams } from './common';
 import {
   BranchList,
   BranchListQuery,
@@ -20,9 +20,9 @@ import {
   NodeList,
   NodesQuery,
   SpanList,
-} from './documents.js';
-import { InterfaceLanguageList } from './languages.js';
-import { AutocompleteList, AutocompleteQuery } from './search.js';
+} from './documents';
+import { InterfaceLanguageList } from './languages';
+import { AutocompleteList, AutocompleteQuery } from './search';
 
 export interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,6 @@
 // Quick search: documents by title or number, forgiving of case, diacritics and typos.
 import { z } from 'zod';
-import { Uuid, listOf, pageLimit } from './common.js';
+import { Uuid, listOf, pageLimit } from './common';
 
 export const AutocompleteQuery = z.object({
   q: z.string().trim().max(200).default(''),

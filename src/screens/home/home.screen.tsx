@@ -12,7 +12,7 @@ export function HomeScreen() {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet('/legal/documents?limit=200', DocumentList.extend({ items: z.array(z.unknown()) }), controller.signal)
+    apiGet('/legal/documents?limit=200', DocumentList.extend({ items: z.array(z.unknown()) }), { signal: controller.signal })
       .then((list) => setLibrary({ status: 'loaded', count: list.items.length }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLibrary({ status: 'failed', message: String(error) });

@@ -1,0 +1,4 @@
+// Placeholder until the dialog lands.
+export function QuickSearchDialog() {
+  return null;
+}

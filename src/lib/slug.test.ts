@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { documentIdFromSegment, documentPath, slugify } from './slug';
+
+describe('slugify', () => {
+  it('folds Czech letters and joins words with single hyphens', () => {
+    expect(slugify('Ústava České republiky')).toBe('ustava-ceske-republiky');
+    expect(slugify('Zákon č. 89/2012 Sb., občanský zákoník')).toBe('zakon-c-89-2012-sb-obcansky-zakonik');
+    expect(slugify('  --Příliš žluťoučký kůň--  ')).toBe('prilis-zlutoucky-kun');
+  });
+  it('cuts at 50 characters without a trailing hyphen', () => {
+    const slug = slugify('Nařízení Evropského parlamentu a Rady (EU) 2016/679 o ochraně fyzických osob');
+    expect(slug.length).toBeLessThanOrEqual(50);
+    expect(slug.endsWith('-')).toBe(false);
+    expect(slug.startsWith('narizeni-evropskeho-parlamentu-a-rady-eu-2016-679')).toBe(true);
+  });
+});
+
+describe('document paths', () => {
+  const id = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+  it('builds /documents/{id}-{slug}', () => {
+    expect(documentPath(id, 'Ústava České republiky')).toBe(`/documents/${id}-ustava-ceske-republiky`);
+    expect(documentPath(id, 'Ústava', '/u/jana/ustavni-pravo')).toBe(`/u/jana/ustavni-pravo/documents/${id}-ustava`);
+    expect(documentPath(id, '!!!')).toBe(`/documents/${id}`);
+  });
+  it('reads the id from the first 36 characters', () => {
+    expect(documentIdFromSegment(`${id}-ustava`)).toBe(id);
+    expect(documentIdFromSegment(id)).toBe(id);
+    expect(documentIdFromSegment('not-a-document')).toBeUndefined();
+  });
+});

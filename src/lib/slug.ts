@@ -1,0 +1,28 @@
+// Document addresses: /documents/{id}-{slug}. The slug is the lowercase title with Czech (and
+// other) letters folded to ASCII, runs of other characters as one hyphen, at most 50 characters.
+
+const MAX_SLUG = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function slugify(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, '');
+}
+
+/** `/documents/{id}-{slug}` under an optional collection or profile base path. */
+export function documentPath(id: string, title: string, basePath = ''): string {
+  const slug = slugify(title);
+  return `${basePath}/documents/${id}${slug ? `-${slug}` : ''}`;
+}
+
+/** The id is the first 36 characters of the path segment; undefined when they are no UUID. */
+export function documentIdFromSegment(idSlug: string): string | undefined {
+  const id = idSlug.slice(0, 36);
+  return UUID.test(id) ? id.toLowerCase() : undefined;
+}

@@ -1,0 +1,5 @@
+// Placeholder until the screen lands.
+import type { DocumentScreenProps } from '../screen-props';
+export function DocumentDetailScreen(_props: DocumentScreenProps) {
+  return null;
+}

@@ -1,0 +1,5 @@
+// Placeholder until the screen lands.
+
+export function ToolsScreen() {
+  return null;
+}
