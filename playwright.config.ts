@@ -6,13 +6,6 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8191);
 const dataDir = path.join(os.tmpdir(), `lexhub-e2e-${process.pid}`);
-const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
-const seedFiles = [
-  `${corpus}/cz-esbirka-original-json/1_1993.json`,
-  `${corpus}/cz-consolidated-md/1-1993.md`,
-  `${corpus}/eu-dgt-tm-tmx/22019D0391.tmx`,
-];
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-artifacts',
@@ -38,7 +31,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && rm -rf ${dataDir} && npx tsx server/importers/cli.ts ${seedFiles.join(' ')} > /dev/null && npx tsx server/main.ts`,
+    command: 'npx vite build --logLevel warn && npx tsx e2e/start-server.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
