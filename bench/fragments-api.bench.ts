@@ -5,7 +5,7 @@ import type { Database } from '../server/db/client.js';
 import { analyze, type BenchContext } from './lib/context.js';
 import { openCorpusDatabase } from './lib/corpus.js';
 import { countRows } from './lib/engines.js';
-import { assertAllOk, runHttpLoad, type HttpRequestInput } from './lib/load.js';
+import { assertAllOk, HTTP_TIMEOUT_S, runHttpLoad, type HttpRequestInput } from './lib/load.js';
 import { seededRandom, sample, shuffled } from './lib/random.js';
 import { recordingDb, type CapturedQuery } from './lib/record-queries.js';
 import { withRatio, withTarget, type LatencyRow, type PartResult } from './lib/results.js';
@@ -89,7 +89,7 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
     // The page query of server/library/fragments.ts listFragmentPage is the handler's last.
     const pageSql = pageHandlerSql.map((sequence) => {
       const last = sequence.at(-1)!;
-      if (!/FROM fragments[\s\S]*ORDER BY seq LIMIT/.test(last.text)) throw new Error(`unexpected last query: ${last.text}`);
+      if (!/JOIN fragments[\s\S]*ORDER BY f\.seq LIMIT/.test(last.text)) throw new Error(`unexpected last query: ${last.text}`);
       return [last];
     });
     const textSql = await captureHandlerQueries(database, textRequests);
@@ -101,7 +101,7 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
     try {
       const measure = async (name: string, requests: HttpRequestInput[], sql: CapturedQuery[][], handlerSql?: CapturedQuery[][]) => {
         ctx.log(`  ${name}: HTTP load (${ctx.connections} connections, ${ctx.warmupS}+${ctx.durationS} s)...`);
-        const http = await runHttpLoad({ url: server.url, requests, ...load });
+        const http = await runHttpLoad({ url: server.url, requests, ...load, timeoutS: HTTP_TIMEOUT_S, drainPath: '/healthz' });
         assertAllOk(name, http);
         ctx.log(`  ${name}: bare SQL (${ctx.connections} callers in-process)...`);
         const sqlRow: LatencyRow = {
@@ -111,7 +111,7 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
           stats: await runSqlLoad({ raw: database.raw, inputs: sql, concurrency: ctx.connections, ...load }),
         };
         const apiRow = withRatio(
-          withTarget({ name, layer: 'api', concurrency: ctx.connections, stats: http.stats }, 'p99Ms', FRAGMENTS_P99_TARGET_MS),
+          withTarget({ name, layer: 'api', concurrency: ctx.connections, stats: http.stats, errors: http.errors }, 'p99Ms', FRAGMENTS_P99_TARGET_MS),
           sqlRow,
         );
         rows.push(apiRow, sqlRow);

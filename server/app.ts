@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
 import { registerMetaRoutes } from './routes/meta.js';
@@ -42,16 +43,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
   registerVersionRoutes(app, db);
+  registerCompareChangeRoutes(app, db);
   registerMetaRoutes(app, db);
 
   const webRoot = options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuild needs no restart; a missing file
+  // falls through to the not-found handler below (the SPA fallback).
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      cacheControl: false,
+      // Hashed build assets never change; everything else is revalidated.
+      setHeaders: (response, filePath) => {
+        response.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/v1/') || request.url === '/v1' || request.url.startsWith('/healthz');
     // Client-side routes of the single-page app get its index.html.
     if (!isApi && webRoot && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

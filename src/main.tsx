@@ -1,7 +1,9 @@
+// Browser entry: Radix Themes' styles, the app's own few rules, and the React root.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import '@radix-ui/themes/styles.css';
 import './styles.css';
+import { App } from './app';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -16,6 +16,7 @@ function run(job: LoadJob, durationS: number, record: boolean) {
           url: job.url,
           connections: job.connections,
           duration: durationS,
+          timeout: job.timeoutS,
           requests: [
             {
               setupRequest: (request) => {
@@ -46,10 +47,21 @@ function run(job: LoadJob, durationS: number, record: boolean) {
   );
 }
 
+/**
+ * autocannon stops without waiting for requests in flight, which the server still works off.
+ * One request to `drainPath` waits behind them (PGlite and the pg pool serve in order).
+ */
+async function drain(job: LoadJob) {
+  const response = await fetch(job.url + job.drainPath, { signal: AbortSignal.timeout(300_000) });
+  await response.arrayBuffer();
+}
+
 process.once('message', async (job: LoadJob) => {
   try {
     if (job.warmupS > 0) await run(job, job.warmupS, false);
+    await drain(job);
     const measured = await run(job, job.durationS, true);
+    await drain(job);
     const result: LoadResult = {
       stats: summarize(measured.samples, measured.elapsedMs),
       statuses: measured.statuses,

@@ -14,6 +14,8 @@ export interface LatencyRow {
   /** Concurrent connections or callers; 1 = sequential. */
   concurrency: number;
   stats: LatencyStats;
+  /** HTTP requests that timed out or failed on the socket (not in the latency samples). */
+  errors?: number;
   /** The issue's target for this row, when it has one. */
   target?: { metric: 'p50Ms' | 'p95Ms' | 'p99Ms' | 'maxMs'; limitMs: number; met: boolean };
   /** API latency divided by the bare SQL's (p50, p95, p99), on API rows that have a baseline. */
@@ -74,12 +76,13 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 export function printRows(engine: Engine, part: PartResult, log: (line: string) => void) {
   if (part.rows.length === 0) return;
-  const header = ['benchmark', 'layer', 'conc', 'n', 'req/s', 'p50', 'p95', 'p99', 'max', 'target', 'API/SQL p50|p99'];
+  const header = ['benchmark', 'layer', 'conc', 'n', 'timeouts', 'req/s', 'p50', 'p95', 'p99', 'max', 'target', 'API/SQL p50|p99'];
   const lines = part.rows.map((row) => [
     row.name,
     row.layer,
     String(row.concurrency),
     String(row.stats.samples),
+    row.errors === undefined ? '' : String(row.errors),
     row.stats.perSecond.toFixed(0),
     ms(row.stats.p50Ms),
     ms(row.stats.p95Ms),
@@ -91,7 +94,7 @@ export function printRows(engine: Engine, part: PartResult, log: (line: string) 
     row.ratioToSql ? `${row.ratioToSql.p50}x | ${row.ratioToSql.p99}x` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const numeric = new Set([2, 3, 4, 5, 6, 7, 8]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
   const format = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!, numeric.has(i))).join('  ');
   log(`\n[${engine}] ${part.part} (latencies in ms)`);
   log(format(header));

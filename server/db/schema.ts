@@ -48,6 +48,9 @@ export const documents = pgTable(
     uniqueIndex('documents_external_id_key').on(t.externalId),
     index('documents_external_key_idx').on(t.externalKey.op('text_pattern_ops')),
     index('documents_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Nearest-neighbour order by word similarity (`<<->`) for typo-tolerant autocomplete.
+    index('documents_search_text_trgm_gist_idx').using('gist', t.searchText.op('gist_trgm_ops')),
+    index('documents_search_text_prefix_idx').on(t.searchText.op('text_pattern_ops')),
   ],
 );
 

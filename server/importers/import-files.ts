@@ -2,6 +2,7 @@
 // parses, and stores every document in its own transaction. One bad file does not stop the rest.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { decodeFileContent } from './decode.js';
 import { ImportError, type ParsedDocument } from './model.js';
@@ -59,6 +60,10 @@ export async function importPaths(
       done++;
       fail(report, onProgress, file, `${doc.externalId}: ${describe(error, file)}`);
     }
+  }
+  // Fresh planner statistics for the tables just written: PGlite has no autovacuum to do it.
+  if (report.stored.some((stored) => stored.status !== 'unchanged')) {
+    await db.execute(sql`ANALYZE documents, branches, nodes, fragments, spans, alignment_groups`);
   }
   return report;
 }

@@ -1,5 +1,5 @@
 // Versions of documents: listing, and resolving `branch=` (an id or a name) to one branch.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Branch } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/api-error.js';
@@ -61,14 +61,19 @@ export interface ResolvedBranch {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** SQL matching branch `b` by `selector`: an id, a name, or main when absent. */
+export function branchSelectorCondition(selector: string | undefined): SQL {
+  return selector !== undefined && UUID_PATTERN.test(selector)
+    ? sql`b.id = ${selector}::uuid`
+    : sql`b.name = ${selector ?? 'main'}`;
+}
+
 /** The document's branch named or identified by `selector`, main when absent; 404 otherwise. */
 export async function resolveBranch(db: Db, documentId: string, selector?: string): Promise<ResolvedBranch> {
-  const byId = selector !== undefined && UUID_PATTERN.test(selector);
-  const [row] = await sqlRows<ResolvedBranch & { found: boolean }>(
+  const [row] = await sqlRows<ResolvedBranch>(
     db,
     sql`SELECT b.id, b.name, b.languages FROM branches b
-        WHERE b.document_id = ${documentId}
-          AND ${byId ? sql`b.id = ${selector}::uuid` : sql`b.name = ${selector ?? 'main'}`}`,
+        WHERE b.document_id = ${documentId} AND ${branchSelectorCondition(selector)}`,
   );
   if (row) return row;
   await assertDocumentExists(db, documentId);

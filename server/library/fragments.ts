@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import { sqlRows } from './sql-rows.js';
 import type { LanguageRow } from './languages.js';
+import { branchSelectorCondition } from './branches.js';
 
 type FragmentItem = z.infer<typeof Fragment>;
 
@@ -20,26 +21,47 @@ export function decodeCursor(cursor: string | undefined): number {
   return Number(match[1]);
 }
 
+/**
+ * One page of a branch's fragments in one language. The branch is found by selector (an id or a
+ * name, main when absent) inside the same query, and the language defaults to the branch's main
+ * one: one round trip per page. `undefined` means no such branch (or document).
+ */
 export async function listFragmentPage(
   db: Db,
-  branchId: string,
-  language: LanguageRow,
+  documentId: string,
+  branchSelector: string | undefined,
+  language: LanguageRow | undefined,
   cursor: string | undefined,
   limit: number,
-): Promise<{ items: FragmentItem[]; next_cursor: string | null }> {
+): Promise<{ items: FragmentItem[]; next_cursor: string | null } | undefined> {
   const after = decodeCursor(cursor);
-  const rows = await sqlRows<Omit<FragmentItem, 'language_code'>>(
+  const branchMatch = branchSelectorCondition(branchSelector);
+  const languageId = language
+    ? sql`${language.language_id}::smallint`
+    : sql`(SELECT l.language_id FROM languages l WHERE l.iso_639_1 = b.languages[1])`;
+  const rows = await sqlRows<Omit<FragmentItem, 'language_code'> & { language_code: string | null }>(
     db,
-    sql`SELECT id, node_id, language_id, cite_key, fragment_uid, group_id, has_text, seq
-        FROM fragments
-        WHERE branch_id = ${branchId} AND language_id = ${language.language_id} AND seq > ${after}
-        ORDER BY seq LIMIT ${limit + 1}`,
+    sql`SELECT f.id, f.node_id, f.language_id, l.iso_639_1 AS language_code, f.cite_key, f.fragment_uid,
+          f.group_id, f.has_text, f.seq
+        FROM branches b
+        JOIN fragments f ON f.branch_id = b.id AND f.language_id = ${languageId} AND f.seq > ${after}
+        JOIN languages l ON l.language_id = f.language_id
+        WHERE b.document_id = ${documentId} AND ${branchMatch}
+        ORDER BY f.seq LIMIT ${limit + 1}`,
   );
+  if (rows.length === 0) {
+    // No rows: the end of the list, or no such branch; only now is it worth asking which.
+    const [branch] = await sqlRows<{ id: string }>(
+      db,
+      sql`SELECT b.id FROM branches b WHERE b.document_id = ${documentId} AND ${branchMatch}`,
+    );
+    return branch ? { items: [], next_cursor: null } : undefined;
+  }
   const page = rows.slice(0, limit).map((row) => ({
     ...row,
     language_id: Number(row.language_id),
+    language_code: row.language_code ?? '',
     seq: Number(row.seq),
-    language_code: language.iso_639_1,
   }));
   const last = page.at(-1);
   return { items: page, next_cursor: rows.length > limit && last ? encodeCursor(last.seq) : null };
@@ -50,7 +72,8 @@ type TextItem = z.infer<typeof FragmentTextItem>;
 /** Texts in the order asked; ids that name no fragment are left out. */
 export async function getFragmentTexts(db: Db, ids: string[], language: LanguageRow | undefined): Promise<TextItem[]> {
   const unique = [...new Set(ids)];
-  const idArray = sql`ARRAY[${sql.join(unique.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  // One array parameter, so the statement text is the same for every batch size.
+  const idArray = sql`${sql.param(unique)}::uuid[]`;
   const rows = await sqlRows<TextItem>(
     db,
     language

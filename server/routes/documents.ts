@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
-import { resolveBranch } from '../library/branches.js';
+import { assertDocumentExists, resolveBranch } from '../library/branches.js';
+import { notFound } from '../http/api-error.js';
 import { getDocument, listDocumentLanguages, listDocuments } from '../library/documents.js';
 import { listFragmentPage } from '../library/fragments.js';
 import { resolveLanguage } from '../library/languages.js';
 import { listNodes } from '../library/nodes.js';
-import { sqlRows } from '../library/sql-rows.js';
-import { sql } from 'drizzle-orm';
 
 export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listDocuments, async ({ query }) => ({
@@ -33,23 +32,10 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
   });
 
   registerRoute(app, routes.listFragments, async ({ params, query }) => {
-    const [branch, requested] = await Promise.all([
-      resolveBranch(db, params.id, query.branch),
-      resolveLanguage(db, { lang: query.lang, language_id: query.language_id }),
-    ]);
-    // Without a language: the branch's main language.
-    const language =
-      requested ??
-      (await resolveLanguage(db, { lang: branch.languages[0] ?? (await anyLanguageOf(db, branch.id)) }));
-    if (!language) return { items: [], next_cursor: null };
-    return listFragmentPage(db, branch.id, language, query.cursor, query.limit);
+    const language = await resolveLanguage(db, { lang: query.lang, language_id: query.language_id });
+    const page = await listFragmentPage(db, params.id, query.branch, language, query.cursor, query.limit);
+    if (page) return page;
+    await assertDocumentExists(db, params.id);
+    throw notFound(`Branch "${query.branch ?? 'main'}" of this document`);
   });
-}
-
-async function anyLanguageOf(db: Db, branchId: string): Promise<string | undefined> {
-  const [row] = await sqlRows<{ iso_639_1: string }>(
-    db,
-    sql`SELECT l.iso_639_1 FROM fragments f JOIN languages l USING (language_id) WHERE f.branch_id = ${branchId} LIMIT 1`,
-  );
-  return row?.iso_639_1;
 }

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { ImportError, type FormatParser, type ParsedDocument, type ParsedNode } from '../model.js';
+import { lineAt } from './shared/source-position.js';
 import {
   findAdoptionDate,
   findEffectiveDate,
@@ -21,17 +22,13 @@ interface EsbirkaFile {
 // ---------------------------------------------------------------------------------------------
 // Reading and validating the JSON
 
-function lineOfPosition(content: string, position: number): number {
-  return content.slice(0, position).split('\n').length;
-}
-
 function parseJson(content: string, file: string): unknown {
   try {
     return JSON.parse(content);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
-    const place = position ? `line ${lineOfPosition(content, Number(position[1]))}` : '$';
+    const place = position ? `line ${lineAt(content, Number(position[1]))}` : '$';
     throw new ImportError(file, place, `invalid JSON: ${message}`);
   }
 }

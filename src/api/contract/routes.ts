@@ -2,6 +2,7 @@
 // this table, and the OpenAPI document is generated from it.
 import { z } from 'zod';
 import { ErrorBody, IdParams } from './common';
+import { compareChangesRoute } from './compare-changes';
 import {
   BranchList,
   BranchListQuery,
@@ -134,6 +135,7 @@ export const routes = {
     query: CompareQuery,
     response: Comparison,
   }),
+  compareChanges: compareChangesRoute,
   listInterfaceLanguages: route({
     method: 'GET',
     path: '/languages',

@@ -1,62 +1,60 @@
-// Home: what Lexhub is and what the library holds. The full shell comes with the reading issue.
-import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { z } from 'zod';
-import { apiGet } from '../../api/client';
-import { DocumentList } from '../../api/contract/documents';
+// Home: what Lexhub is, where to go next, and how to fill an empty library.
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { librarySummaryMachine } from '../../machines/library-summary.machine';
+import { usePageTitle } from '../../components/shell/use-page-title';
+import { EmptyLibrary } from './empty-library';
 
-type LibraryState = { status: 'loading' } | { status: 'loaded'; count: number } | { status: 'failed'; message: string };
+type Snapshot = SnapshotFrom<typeof librarySummaryMachine>;
+const selectEmpty = (snapshot: Snapshot) => snapshot.matches('loaded') && snapshot.context.summary?.empty === true;
+const selectError = (snapshot: Snapshot) => (snapshot.matches('failed') ? (snapshot.context.error ?? '') : undefined);
 
 export function HomeScreen() {
-  const [library, setLibrary] = useState<LibraryState>({ status: 'loading' });
+  const intl = useIntl();
+  const library = useActorRef(librarySummaryMachine);
+  const empty = useSelector(library, selectEmpty);
+  const error = useSelector(library, selectError);
+  usePageTitle();
 
   useEffect(() => {
-    const controller = new AbortController();
-    apiGet('/legal/documents?limit=200', DocumentList.extend({ items: z.array(z.unknown()) }), { signal: controller.signal })
-      .then((list) => setLibrary({ status: 'loaded', count: list.items.length }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLibrary({ status: 'failed', message: String(error) });
-      });
-    return () => controller.abort();
-  }, []);
+    library.send({ type: 'library.load' });
+  }, [library]);
 
   return (
-    <main className="home">
-      <h1>
-        <FormattedMessage id="app.name" />
-      </h1>
-      <p className="subtitle">
-        <FormattedMessage id="home.subtitle" />
-      </p>
-      {library.status === 'loading' && (
-        <p role="status">
-          <FormattedMessage id="home.loading" />
-        </p>
+    <Flex direction="column" gap="5" className="page home">
+      <Heading as="h1" size="9">
+        {intl.formatMessage({ id: 'app.name' })}
+      </Heading>
+      <Text as="p" size="5" color="gray">
+        {intl.formatMessage({ id: 'home.subtitle' })}
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        <Button asChild size="3">
+          <Link href="/collections">{intl.formatMessage({ id: 'home.browseCollections' })}</Link>
+        </Button>
+        <Button asChild size="3" variant="soft">
+          <Link href="/auth/login">{intl.formatMessage({ id: 'home.login' })}</Link>
+        </Button>
+      </Flex>
+      {empty && <EmptyLibrary />}
+      {error !== undefined && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{intl.formatMessage({ id: 'home.error' }, { message: error })}</Callout.Text>
+          <Flex>
+            <Button size="1" variant="soft" color="red" onClick={() => library.send({ type: 'library.retry' })}>
+              {intl.formatMessage({ id: 'home.retry' })}
+            </Button>
+          </Flex>
+        </Callout.Root>
       )}
-      {library.status === 'failed' && (
-        <p role="alert">
-          <FormattedMessage id="home.error" values={{ message: library.message }} />
-        </p>
-      )}
-      {library.status === 'loaded' && (
-        <>
-          <p data-testid="library-count">
-            <FormattedMessage id="home.documents" values={{ count: library.count }} />
-          </p>
-          {library.count === 0 && (
-            <p>
-              <code>
-                <FormattedMessage id="home.emptyHelp" />
-              </code>
-            </p>
-          )}
-        </>
-      )}
-      <p>
-        <a href="/v1/openapi.json">
-          <FormattedMessage id="home.apiLink" />
-        </a>
-      </p>
-    </main>
+    </Flex>
   );
 }

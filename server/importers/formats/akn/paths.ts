@@ -1,6 +1,7 @@
 // Structural paths for AKN nodes: the element's own eId/id/wId when it has a usable one,
 // otherwise parent path + element name + number (or ordinal); always unique within a document.
 import type { Element } from '@xmldom/xmldom';
+import { uniquePath } from '../shared/paths.js';
 import { attr } from './dom.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,15 +23,8 @@ export class PathAllocator {
   private readonly used = new Set<string>();
 
   allocate(request: PathRequest): string {
-    return this.reserve(explicitPath(request) ?? generatedPath(request));
-  }
-
-  /** Repeated paths get "~2", "~3", ... in document order. */
-  private reserve(candidate: string): string {
-    let path = candidate;
-    for (let copy = 2; this.used.has(path); copy++) path = `${candidate}~${copy}`;
-    this.used.add(path);
-    return path;
+    // Repeated paths get "~2", "~3", ... in document order.
+    return uniquePath(this.used, explicitPath(request) ?? generatedPath(request));
   }
 }
 

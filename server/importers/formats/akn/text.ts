@@ -1,6 +1,7 @@
 // Turns AKN text blocks into plain text units: inline markup flattened, whitespace collapsed,
 // one unit per paragraph-like block (p, block, table row), editorial notes appended in brackets.
 import type { Element, Node } from '@xmldom/xmldom';
+import { normalizeWhitespace } from '../shared/whitespace.js';
 import { childElements, childNodes, isElement, isText, localName } from './dom.js';
 import {
   BLOCK_ELEMENTS,
@@ -10,10 +11,6 @@ import {
   NOTE_ELEMENTS,
   isHierarchical,
 } from './vocabulary.js';
-
-export function normalizeWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 /** Full flattened text of an element (labels included), for titles and metadata values. */
 export function plainText(element: Element): string {

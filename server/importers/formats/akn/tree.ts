@@ -2,10 +2,11 @@
 // wrappers (body, list, content, doc) are looked through, text blocks become text units.
 import type { Element } from '@xmldom/xmldom';
 import type { NodeType, ParsedNode } from '../../model.js';
+import { normalizeWhitespace } from '../shared/whitespace.js';
 import { definedOnly } from './defined.js';
 import { attr, childElements, childNodes, descendants, isAknElement, isElement, isText, localName } from './dom.js';
 import { PathAllocator } from './paths.js';
-import { looseTextUnit, normalizeWhitespace, plainText, textUnitsOf } from './text.js';
+import { looseTextUnit, plainText, textUnitsOf } from './text.js';
 import {
   LABEL_ELEMENTS,
   METADATA_ELEMENTS,

@@ -1,0 +1,123 @@
+// The document's side panel: counts, dates, languages and how many nodes of each type it has.
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Badge, Box, Card, DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import type { Document, Node } from '../../api/contract';
+import { NODE_TYPES, useNodeTypeLabel } from '../structure-tree/node-types';
+import './document-stats.css';
+
+export interface DocumentStatsProps {
+  document: Document;
+  nodes: readonly Node[];
+}
+
+/** Node counts per type: the known types in their hierarchy order, then raw types by name. */
+export function countByType(nodes: readonly Node[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const node of nodes) counts.set(node.node_type, (counts.get(node.node_type) ?? 0) + 1);
+  const rank = (type: string) => {
+    const index = (NODE_TYPES as readonly string[]).indexOf(type);
+    return index < 0 ? NODE_TYPES.length : index;
+  };
+  return [...counts].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+export function DocumentStats({ document, nodes }: DocumentStatsProps) {
+  const intl = useIntl();
+  const typeLabel = useNodeTypeLabel();
+  const byType = useMemo(() => countByType(nodes), [nodes]);
+  const languageNames = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([intl.locale], { type: 'language' });
+    } catch {
+      return undefined;
+    }
+  }, [intl.locale]);
+
+  // Calendar dates carry no time zone: format them in UTC so they never shift a day.
+  const day = (value: string | null) =>
+    value ? intl.formatDate(new Date(`${value}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '—';
+  const dates: Array<[string, string]> = [
+    ['reader.stats.published', day(document.published_date)],
+    ['reader.stats.effective', day(document.effective_date)],
+    ['reader.stats.expiry', day(document.expiry_date)],
+    ['reader.stats.updated', intl.formatDate(document.updated_at, { dateStyle: 'medium', timeStyle: 'short' })],
+  ];
+
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="4">
+        <Box>
+          <Heading as="h3" size="3" mb="2">
+            {intl.formatMessage({ id: 'reader.stats.heading' })}
+          </Heading>
+          <DataList.Root size="2">
+            <DataList.Item>
+              <DataList.Label minWidth="88px">{intl.formatMessage({ id: 'reader.stats.nodes' })}</DataList.Label>
+              <DataList.Value>{intl.formatNumber(document.counts.nodes)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="88px">{intl.formatMessage({ id: 'reader.stats.fragments' })}</DataList.Label>
+              <DataList.Value>{intl.formatNumber(document.counts.fragments)}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+        </Box>
+        <Separator size="4" />
+        <Box>
+          <Heading as="h3" size="3" mb="2">
+            {intl.formatMessage({ id: 'reader.stats.dates' })}
+          </Heading>
+          <DataList.Root size="2">
+            {dates.map(([id, value]) => (
+              <DataList.Item key={id}>
+                <DataList.Label minWidth="88px">{intl.formatMessage({ id })}</DataList.Label>
+                <DataList.Value>{value}</DataList.Value>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Box>
+        <Separator size="4" />
+        <Box>
+          <Heading as="h3" size="3" mb="2">
+            {intl.formatMessage({ id: 'reader.stats.languages' })}
+          </Heading>
+          {document.languages.length === 0 ? (
+            <Text size="2" color="gray">
+              {intl.formatMessage({ id: 'reader.stats.noLanguages' })}
+            </Text>
+          ) : (
+            <Flex gap="1" wrap="wrap" asChild>
+              <ul className="reader-plain-list">
+                {document.languages.map((code) => (
+                  <li key={code}>
+                    <Badge variant="soft" color="gray" title={languageNames?.of(code) ?? code}>
+                      {code}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          )}
+        </Box>
+        {byType.length > 0 && (
+          <>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {intl.formatMessage({ id: 'reader.stats.structure' })}
+              </Heading>
+              <DataList.Root size="2">
+                {byType.map(([type, count]) => (
+                  <DataList.Item key={type}>
+                    <DataList.Label minWidth="88px">{typeLabel(type)}</DataList.Label>
+                    <DataList.Value>{intl.formatNumber(count)}</DataList.Value>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Box>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+// The quick search dialog against a mocked autocomplete endpoint: shortcut, grouped results,
+// keyboard selection, navigation, empty and error states, accessibility.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Theme } from '@radix-ui/themes';
+import { IntlProvider } from 'react-intl';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createStore } from 'jotai';
+import axe from 'axe-core';
+import { AtomsProvider } from '../../atoms/store';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
+import { MESSAGES } from '../../i18n/locale';
+import { QuickSearchDialog } from './quick-search-dialog';
+
+const CONSTITUTION = {
+  document_id: '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f',
+  title: 'Ústava České republiky',
+  external_id: '1/1993 Sb.',
+  group: 'search',
+};
+const CHARTER = {
+  document_id: '0b7f5a52-8d8e-5c43-8f0e-2a9d3c7b6e11',
+  title: 'Listina základních práv a svobod',
+  external_id: '2/1993 Sb.',
+  group: 'search',
+};
+
+const requests: string[] = [];
+const server = setupServer(
+  http.get('*/v1/search/autocomplete', ({ request }) => {
+    const url = new URL(request.url);
+    const q = url.searchParams.get('q') ?? '';
+    requests.push(`${q}|${url.searchParams.get('limit')}`);
+    if (q === 'boom') return HttpResponse.json({ detail: 'internal' }, { status: 500 });
+    return HttpResponse.json({ items: q.startsWith('ustava') ? [CONSTITUTION, CHARTER] : [] });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+function renderDialog(locale: 'en' | 'cs' = 'en') {
+  const store = createStore();
+  const location = memoryLocation({ path: '/', record: true });
+  render(
+    <IntlProvider locale={locale} messages={MESSAGES[locale]}>
+      <AtomsProvider store={store}>
+        <Theme>
+          <Router hook={location.hook}>
+            <QuickSearchDialog />
+          </Router>
+        </Theme>
+      </AtomsProvider>
+    </IntlProvider>,
+  );
+  return { store, location, user: userEvent.setup() };
+}
+
+const pressCtrlK = () => fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+
+describe('QuickSearchDialog', () => {
+  it('opens with Ctrl+K (and ⌘K) on the prompt, the input focused', async () => {
+    const { store } = renderDialog();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const event = new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, cancelable: true });
+    act(() => void window.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Search documents' });
+    expect(store.get(quickSearchOpenAtom)).toBe(true);
+    expect(within(dialog).getByText('Type a title or a number, e.g. Ústava or 1/1993')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox')));
+    expect(requests).toEqual([]);
+
+    await userEvent.setup().keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(quickSearchOpenAtom)).toBe(false);
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'K', metaKey: true })));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('gives the focus back to where it was when it closes', async () => {
+    const { user } = renderDialog();
+    const outside = document.createElement('button');
+    outside.textContent = 'outside';
+    document.body.append(outside);
+    outside.focus();
+    pressCtrlK();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox')));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
+  it("typing 'ustava' shows the group with its count; ArrowDown + Enter opens the document and closes", async () => {
+    const { store, location, user } = renderDialog();
+    pressCtrlK();
+    const input = await screen.findByRole('combobox');
+    await user.type(input, 'ustava');
+    const listbox = await screen.findByRole('listbox', { name: 'Search results' });
+    const group = within(listbox).getByRole('group', { name: 'Documents (2)' });
+    const options = within(group).getAllByRole('option');
+    expect(options).toHaveLength(2);
+    expect(options[0]!.textContent).toContain('Ústava České republiky');
+    expect(options[0]!.textContent).toContain('1/1993 Sb.');
+    expect(options[0]!.textContent).toContain('Match');
+    expect(requests).toEqual(['ustava|20']);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    expect(screen.getByRole('status').textContent).toBe('2 results');
+
+    await user.keyboard('{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+
+    expect(location.history.at(-1)).toBe(`/documents/${CONSTITUTION.document_id}-ustava-ceske-republiky`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(quickSearchOpenAtom)).toBe(false);
+
+    // Opening again starts clean.
+    pressCtrlK();
+    expect(((await screen.findByRole('combobox')) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+
+  it('opens the clicked result', async () => {
+    const { location, user } = renderDialog();
+    pressCtrlK();
+    await user.type(await screen.findByRole('combobox'), 'ustava');
+    await user.click(await screen.findByRole('option', { name: /Listina/ }));
+    expect(location.history.at(-1)).toBe(`/documents/${CHARTER.document_id}-listina-zakladnich-prav-a-svobod`);
+  });
+
+  it('starts with the query the header box set, and searches it', async () => {
+    const { store } = renderDialog();
+    act(() => {
+      store.set(quickSearchInitialQueryAtom, 'ustava ceske');
+      store.set(quickSearchOpenAtom, true);
+    });
+    expect(((await screen.findByRole('combobox')) as HTMLInputElement).value).toBe('ustava ceske');
+    expect(await screen.findAllByRole('option')).toHaveLength(2);
+    expect(requests).toEqual(['ustava ceske|20']);
+    expect(store.get(quickSearchInitialQueryAtom)).toBe('');
+  });
+
+  it('says when nothing is found, and when the search fails', async () => {
+    const { user } = renderDialog();
+    pressCtrlK();
+    const input = await screen.findByRole('combobox');
+    await user.type(input, 'qqqq');
+    expect(await screen.findByText('Nothing found for “qqqq”', { selector: 'p' })).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, 'boom');
+    expect(await screen.findByText('Search failed: API 500: internal')).toBeTruthy();
+  });
+
+  it('speaks Czech', async () => {
+    const { user } = renderDialog('cs');
+    pressCtrlK();
+    expect(await screen.findByRole('dialog', { name: 'Hledat dokumenty' })).toBeTruthy();
+    await user.type(screen.getByRole('combobox'), 'ustava');
+    expect(await screen.findByRole('group', { name: 'Dokumenty (2)' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('2 výsledky');
+  });
+
+  it('has no serious or critical axe violations with results shown', async () => {
+    const { user } = renderDialog();
+    pressCtrlK();
+    await user.type(await screen.findByRole('combobox'), 'ustava');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}');
+    const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+});

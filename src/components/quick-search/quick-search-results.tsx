@@ -1,0 +1,86 @@
+// The result list of the quick search: one listbox, a labelled group per section (search now;
+// pinned, recent and frequent later), each option with title, external id and a group tag.
+import { useEffect } from 'react';
+import { Badge, Box, Flex, Text } from '@radix-ui/themes';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import type { QuickSearchGroup, QuickSearchResult } from '../../machines/quick-search.machine';
+import { resultSections } from './result-groups';
+
+const TAG_COLOR: Record<QuickSearchGroup, 'gray' | 'amber' | 'blue' | 'green'> = {
+  search: 'gray',
+  pinned: 'amber',
+  recent: 'blue',
+  frequent: 'green',
+};
+
+export const optionId = (listId: string, index: number) => `${listId}-option-${index}`;
+
+interface Props {
+  id: string;
+  results: readonly QuickSearchResult[];
+  activeIndex: number;
+  onHighlight: (index: number) => void;
+  onSelect: (index: number) => void;
+}
+
+export function QuickSearchResults({ id, results, activeIndex, onHighlight, onSelect }: Props) {
+  const intl = useIntl();
+
+  // Keep the active option in view while the arrow keys move through a long list.
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    document.getElementById(optionId(id, activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+  }, [id, activeIndex]);
+
+  return (
+    <div role="listbox" id={id} aria-label={intl.formatMessage({ id: 'search.results.label' })} className="quick-search-listbox">
+      {resultSections(results).map(({ group, entries }) => {
+        const headingId = `${id}-group-${group}`;
+        return (
+          <div role="group" aria-labelledby={headingId} key={group}>
+            <Flex id={headingId} role="presentation" align="center" gap="2" px="2" pt="2" pb="1" className="quick-search-group-heading">
+              <Text size="1" weight="bold" color="gray">
+                <FormattedMessage id={`search.group.${group}`} />
+              </Text>{' '}
+              <Text size="1" color="gray">
+                (<FormattedNumber value={entries.length} />)
+              </Text>
+            </Flex>
+            {entries.map(({ result, index }) => (
+              <Flex
+                key={result.document_id}
+                id={optionId(id, index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                // Not a tab stop (the input keeps the focus and points here with
+                // aria-activedescendant), but focusable, so the scrolling list counts as keyboard reachable.
+                tabIndex={-1}
+                className="quick-search-option"
+                align="center"
+                gap="3"
+                px="2"
+                py="2"
+                // The input keeps the focus; the option only reacts to the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onSelect(index)}
+                onMouseMove={() => index !== activeIndex && onHighlight(index)}
+              >
+                <Box flexGrow="1" minWidth="0">
+                  <Text as="div" size="2" weight="medium" className="quick-search-title">
+                    {result.title}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {result.external_id}
+                  </Text>
+                </Box>
+                <Badge color={TAG_COLOR[result.group]} variant="soft" className="quick-search-tag">
+                  <FormattedMessage id={`search.tag.${result.group}`} />
+                </Badge>
+              </Flex>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

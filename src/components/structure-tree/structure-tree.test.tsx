@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+// The structure tree: labels in both languages, the filter (matches plus ancestors), empty
+// states, missing parents, and keyboard selection.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Theme } from '@radix-ui/themes';
+import type { Node } from '../../api/contract';
+import { MESSAGES, type Locale } from '../../i18n/locale';
+import { StructureTree } from './structure-tree';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const node = (n: number, node_type: string, cite_key: string, parent?: number, depth = 0): Node => ({
+  id: uuid(n),
+  node_type,
+  type: node_type,
+  title: null,
+  cite_key,
+  external_id: `path-${n}`,
+  order_index: n,
+  depth,
+  derived_parent_id: parent === undefined ? null : uuid(parent),
+});
+
+const NODES = [
+  node(1, 'title', 'Hlava 1'),
+  node(2, 'article', 'Čl. 1', 1, 1),
+  node(3, 'paragraph', 'odst. 1', 2, 2),
+  node(4, 'clause', 'písm. a)', 3, 3),
+  node(5, 'article', 'Čl. 54', 1, 1),
+  node(6, 'title', 'Hlava 2'),
+  node(7, 'schedule', 'Příloha'),
+  node(8, 'marginalia', 'Poznámka'),
+];
+
+function renderTree(nodes: Node[], locale: Locale = 'en', onSelect = vi.fn()) {
+  render(
+    <IntlProvider locale={locale} messages={MESSAGES[locale]}>
+      <Theme>
+        <StructureTree nodes={nodes} onSelect={onSelect} />
+      </Theme>
+    </IntlProvider>,
+  );
+  return onSelect;
+}
+const items = () => screen.queryAllByRole('treeitem');
+const citeKeys = () => items().map((item) => item.querySelector('.structure-tree-cite')?.textContent);
+
+// jsdom has no ResizeObserver; Radix's ScrollArea and Select only need it to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+describe('StructureTree', () => {
+  afterEach(cleanup);
+
+  it('opens to depth 2 at first and labels types in Czech', () => {
+    renderTree(NODES, 'cs');
+    // 'písm. a)' is at depth 3: hidden until its paragraph is opened.
+    expect(citeKeys()).toEqual(['Hlava 1', 'Čl. 1', 'odst. 1', 'Čl. 54', 'Hlava 2', 'Příloha', 'Poznámka']);
+    const labels = items().map((item) => item.querySelector('.structure-tree-type')?.textContent);
+    expect(labels).toEqual(['Hlava', '§', 'Odst.', '§', 'Hlava', 'Příloha', 'marginalia']);
+    expect(items()[2]).toHaveProperty('ariaExpanded', 'false');
+    expect(items()[0]).toHaveProperty('ariaExpanded', 'true');
+  });
+
+  it('labels types in English', () => {
+    renderTree(NODES, 'en');
+    const labels = items().map((item) => item.querySelector('.structure-tree-type')?.textContent);
+    expect(labels).toEqual(['Title', 'Article', 'Paragraph', 'Article', 'Title', 'Schedule', 'marginalia']);
+  });
+
+  it('filters by cite key, type or external id, keeping every ancestor', () => {
+    renderTree(NODES, 'cs');
+    const filter = screen.getByRole('searchbox', { name: 'Filtrovat strukturu' });
+    fireEvent.change(filter, { target: { value: 'PÍSM' } });
+    expect(citeKeys()).toEqual(['Hlava 1', 'Čl. 1', 'odst. 1', 'písm. a)']);
+    fireEvent.change(filter, { target: { value: 'schedule' } });
+    expect(citeKeys()).toEqual(['Příloha']);
+    fireEvent.change(filter, { target: { value: 'path-5' } });
+    expect(citeKeys()).toEqual(['Hlava 1', 'Čl. 54']);
+  });
+
+  it('says when the filter finds nothing, in both languages', () => {
+    renderTree(NODES, 'cs');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'xyz' } });
+    expect(screen.getByRole('status').textContent).toBe('Žádné výsledky pro xyz');
+    cleanup();
+    renderTree(NODES, 'en');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'xyz' } });
+    expect(screen.getByRole('status').textContent).toBe('No results for xyz');
+  });
+
+  it('says when the document has no structure', () => {
+    renderTree([], 'cs');
+    expect(screen.getByRole('status').textContent).toBe('Dokument nemá strukturu');
+    cleanup();
+    renderTree([], 'en');
+    expect(screen.getByRole('status').textContent).toBe('The document has no structure');
+  });
+
+  it('shows a node whose parent is missing as a root, with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderTree([node(1, 'title', 'Hlava 1'), node(9, 'article', 'Čl. 9', 99, 1)]);
+    expect(citeKeys()).toEqual(['Hlava 1', 'Čl. 9']);
+    expect(items()[1]).toHaveProperty('ariaLevel', '1');
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it('moves, opens, closes and selects with the keyboard', () => {
+    const onSelect = renderTree(NODES, 'en');
+    const tree = screen.getByRole('tree');
+    const first = within(tree).getAllByRole('treeitem')[0]!;
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowLeft' });
+    expect(citeKeys()).toEqual(['Hlava 1', 'Hlava 2', 'Příloha', 'Poznámka']);
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toContain('Čl. 1');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(uuid(2));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(citeKeys()).toContain('písm. a)');
+  });
+});

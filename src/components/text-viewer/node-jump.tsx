@@ -1,0 +1,102 @@
+// 'Jump to node': a searchable list of the document's nodes (by title, type or cite key/id).
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Box, Button, Flex, Popover, ScrollArea, Text, TextField } from '@radix-ui/themes';
+import { MagnifyingGlassIcon, TargetIcon } from '@radix-ui/react-icons';
+import type { Node } from '../../api/contract';
+import { useNodeTypeLabel } from '../structure-tree/node-types';
+
+const SHOWN = 50;
+
+export interface NodeJumpProps {
+  nodes: readonly Node[];
+  onSelect: (nodeId: string) => void;
+}
+
+export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
+  const intl = useIntl();
+  const typeLabel = useNodeTypeLabel();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+
+  const matches = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase();
+    if (!needle) return nodes;
+    return nodes.filter((node) =>
+      [node.title, node.cite_key, node.external_id, node.id, node.node_type, typeLabel(node.node_type)].some((value) =>
+        value?.toLocaleLowerCase().includes(needle),
+      ),
+    );
+  }, [nodes, query, typeLabel]);
+
+  const choose = (nodeId: string) => {
+    setOpen(false);
+    setQuery('');
+    onSelect(nodeId);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger>
+        <Button variant="soft" size="2" disabled={nodes.length === 0}>
+          <TargetIcon aria-hidden />
+          {intl.formatMessage({ id: 'reader.text.jump' })}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Content size="1" width="340px" maxWidth="calc(100vw - 32px)" aria-label={intl.formatMessage({ id: 'reader.text.jump' })}>
+        <Flex direction="column" gap="2">
+          <TextField.Root
+            autoFocus
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-label={intl.formatMessage({ id: 'reader.text.jumpSearch' })}
+            placeholder={intl.formatMessage({ id: 'reader.text.jumpSearch' })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && matches[0]) choose(matches[0].id);
+            }}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon aria-hidden />
+            </TextField.Slot>
+          </TextField.Root>
+          {matches.length === 0 ? (
+            <Text size="2" color="gray" role="status">
+              {intl.formatMessage({ id: 'reader.text.jumpNoResults' })}
+            </Text>
+          ) : (
+            <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 320 }}>
+              <Box asChild pr="3">
+                <ul className="reader-plain-list reader-jump-list">
+                  {matches.slice(0, SHOWN).map((node) => (
+                    <li key={node.id}>
+                      <button type="button" className="reader-jump-item" onClick={() => choose(node.id)}>
+                        <Text size="2" weight="medium">
+                          {node.cite_key ?? node.external_id}
+                        </Text>
+                        {node.title && (
+                          <Text size="2" color="gray">
+                            {' '}
+                            {node.title}
+                          </Text>
+                        )}
+                        <Text size="1" color="gray" className="reader-jump-type">
+                          {typeLabel(node.node_type)}
+                        </Text>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </Box>
+              {matches.length > SHOWN && (
+                <Text size="1" color="gray" as="p" mt="1">
+                  {intl.formatMessage({ id: 'reader.text.jumpMore' }, { count: matches.length - SHOWN })}
+                </Text>
+              )}
+            </ScrollArea>
+          )}
+        </Flex>
+      </Popover.Content>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,181 @@
+// The document's text in one language as a virtual list: language choice, jump to a node, node
+// headers, texts loaded in batches around what is on screen, and reference links.
+import { forwardRef, useCallback, useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
+import { useIntl } from 'react-intl';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Box, Button, Callout, Flex, Skeleton, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import type { Node } from '../../api/contract';
+import { textLoadingMachine, type TextLoadingContext } from '../../machines/text-loading.machine';
+import { FragmentRow } from './fragment-row';
+import { LanguageSelect } from './language-select';
+import { NodeJump } from './node-jump';
+import { estimateRowHeight, startsNode } from './row-height';
+import { EndSentinel, type ListFooterContext } from './end-sentinel';
+import './text-viewer.css';
+
+export interface TextViewerProps {
+  documentId: string;
+  branch?: string;
+  preferredLang?: string;
+  nodes: readonly Node[];
+  selectedNodeId?: string;
+  /** Changes on every choice of a node, so choosing the same node again scrolls back to it. */
+  jumpNonce?: number;
+  onSelectNode: (nodeId: string) => void;
+  nodeHref: (nodeId: string) => string;
+}
+
+type Snapshot = { context: TextLoadingContext; matches: (state: never) => boolean; value: unknown };
+const selectLanguages = (s: Snapshot) => s.context.languages;
+const selectLang = (s: Snapshot) => s.context.lang;
+const selectLanguagesLoading = (s: Snapshot) => s.value === 'languages';
+const selectLanguagesError = (s: Snapshot) => (s.value === 'languagesFailed' ? s.context.error : undefined);
+const selectFragments = (s: Snapshot) => s.context.fragments;
+const selectCache = (s: Snapshot) => s.context.cache;
+const selectFailed = (s: Snapshot) => s.context.failed;
+const selectSpans = (s: Snapshot) => s.context.spans;
+const selectScrollTarget = (s: Snapshot) => s.context.scrollTarget;
+const selectPageState = (s: Snapshot): ListFooterContext['pageState'] => {
+  const value = s.value as string | { reading?: { pages?: string } };
+  if (typeof value === 'string') return 'loading';
+  const pages = value.reading?.pages;
+  return pages === 'done' ? 'done' : pages === 'failed' ? 'failed' : pages === 'loading' ? 'loading' : 'idle';
+};
+const selectPageError = (s: Snapshot) => s.context.pageError;
+
+const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Scroller(props, ref) {
+  // Focusable so the text can be scrolled with the keyboard.
+  return <div {...props} ref={ref} tabIndex={0} />;
+});
+
+export function TextViewer(props: TextViewerProps) {
+  const { documentId, branch, preferredLang, nodes, selectedNodeId, jumpNonce = 0, onSelectNode, nodeHref } = props;
+  const intl = useIntl();
+  const nodeOrder = useMemo(() => Object.fromEntries(nodes.map((node) => [node.id, node.order_index])), [nodes]);
+  const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+  const actor = useActorRef(textLoadingMachine, { input: { documentId, branch, preferredLang, nodeOrder, nodeId: selectedNodeId } });
+
+  const languages = useSelector(actor, selectLanguages);
+  const lang = useSelector(actor, selectLang);
+  const languagesLoading = useSelector(actor, selectLanguagesLoading);
+  const languagesError = useSelector(actor, selectLanguagesError);
+  const fragments = useSelector(actor, selectFragments);
+  const cache = useSelector(actor, selectCache);
+  const failed = useSelector(actor, selectFailed);
+  const spans = useSelector(actor, selectSpans);
+  const scrollTarget = useSelector(actor, selectScrollTarget);
+  const pageState = useSelector(actor, selectPageState);
+  const pageError = useSelector(actor, selectPageError);
+  const listRef = useRef<VirtuosoHandle>(null);
+
+  // The address's node (chosen in the tree, the jump list or a reference) drives the jump.
+  const sent = useRef({ nodeId: selectedNodeId, nonce: jumpNonce });
+  useEffect(() => {
+    if (!selectedNodeId || (selectedNodeId === sent.current.nodeId && jumpNonce === sent.current.nonce)) return;
+    sent.current = { nodeId: selectedNodeId, nonce: jumpNonce };
+    actor.send({ type: 'node.select', nodeId: selectedNodeId });
+  }, [actor, selectedNodeId, jumpNonce]);
+
+  useEffect(() => {
+    if (scrollTarget && scrollTarget.index >= 0) listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start' });
+  }, [scrollTarget]);
+
+  const heightEstimates = useMemo(
+    () =>
+      fragments.map((fragment, index) =>
+        estimateRowHeight({
+          hasText: fragment.has_text,
+          textLength: cache.entries.get(fragment.id)?.text.length,
+          startsNode: startsNode(fragments, index),
+        }),
+      ),
+    // Estimates matter before rows are measured: recompute when rows arrive, not per text.
+    [fragments],
+  );
+
+  const retry = useCallback((id: string) => actor.send({ type: 'text.retry', id }), [actor]);
+  const footerContext = useMemo<ListFooterContext>(
+    () => ({
+      pageState,
+      pageError,
+      onVisible: () => actor.send({ type: 'list.sentinelVisible' }),
+      onRetry: () => actor.send({ type: 'pages.retry' }),
+    }),
+    [actor, pageState, pageError],
+  );
+
+  const loadedCount = fragments.length;
+  const firstPageLoading = pageState === 'loading' && fragments.length === 0;
+
+  return (
+    <Flex direction="column" gap="3" className="text-viewer">
+      <Flex align="center" gap="3" wrap="wrap">
+        <LanguageSelect languages={languages} value={lang} loading={languagesLoading} onChange={(next) => actor.send({ type: 'language.select', lang: next })} />
+        <NodeJump nodes={nodes} onSelect={onSelectNode} />
+        <Text size="2" color="gray" aria-live="polite">
+          {intl.formatMessage({ id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' }, { count: loadedCount })}
+        </Text>
+      </Flex>
+
+      {languagesError !== undefined ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            {intl.formatMessage({ id: 'reader.text.languagesError' }, { message: languagesError })}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'languages.retry' })}>
+              {intl.formatMessage({ id: 'reader.retry' })}
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      ) : languagesLoading || firstPageLoading ? (
+        <Flex direction="column" gap="3" role="status" aria-busy aria-label={intl.formatMessage({ id: 'reader.text.loading' })}>
+          {[0, 1, 2, 3].map((index) => (
+            <Box key={index}>
+              <Skeleton height="40px" mb="2" />
+              <Skeleton height="16px" mb="1" />
+              <Skeleton height="16px" width="60%" />
+            </Box>
+          ))}
+        </Flex>
+      ) : fragments.length === 0 && pageState !== 'failed' ? (
+        <Text size="2" color="gray" role="status">
+          {intl.formatMessage({ id: 'reader.text.empty' })}
+        </Text>
+      ) : (
+        <Virtuoso
+          ref={listRef}
+          className="text-viewer-list"
+          role="region"
+          // Virtuoso sets height: 100% inline; the list needs a height of its own.
+          style={{ height: 'min(75vh, 900px)' }}
+          aria-label={intl.formatMessage({ id: 'reader.text.listLabel' })}
+          data={fragments}
+          context={footerContext}
+          overscan={3}
+          heightEstimates={heightEstimates}
+          computeItemKey={(_, fragment) => fragment.id}
+          rangeChanged={({ startIndex, endIndex }) => actor.send({ type: 'list.rangeChanged', start: startIndex, end: endIndex })}
+          components={{ Footer: EndSentinel, Scroller }}
+          itemContent={(index, fragment) => (
+            <FragmentRow
+              fragment={fragment}
+              node={nodesById.get(fragment.node_id)}
+              showHeader={startsNode(fragments, index)}
+              text={cache.entries.get(fragment.id)}
+              failed={failed.includes(fragment.id)}
+              spans={spans[fragment.id]}
+              selected={fragment.node_id === selectedNodeId}
+              onRetry={retry}
+              nodeHref={nodeHref}
+              onSelectNode={onSelectNode}
+            />
+          )}
+        />
+      )}
+    </Flex>
+  );
+}

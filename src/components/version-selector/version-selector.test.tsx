@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+// The version selector: branch labels in both languages, the empty and error states, and the
+// compare link to the first two listed versions.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Theme } from '@radix-ui/themes';
+import type { Branch } from '../../api/contract';
+import { MESSAGES, type Locale } from '../../i18n/locale';
+import { VersionSelector, compareHref, type VersionSelectorProps } from './version-selector';
+
+const branch = (id: string, name: string): Branch => ({
+  id,
+  document_id: 'doc',
+  name,
+  kind: name === 'main' ? 'main' : 'snapshot',
+  created_at: '2026-01-01T00:00:00Z',
+  valid_from: null,
+  counts: { nodes: 1, fragments: 1 },
+  languages: ['cs'],
+});
+const BRANCHES = [branch('b-main', 'main'), branch('b-1993', 'snapshot-1993-01-01')];
+
+function renderSelector(locale: Locale, props: Partial<VersionSelectorProps>) {
+  render(
+    <IntlProvider locale={locale} messages={MESSAGES[locale]}>
+      <Theme>
+        <VersionSelector status="loaded" branches={BRANCHES} onSelect={vi.fn()} basePath="" idSlug="doc-ustava" {...props} />
+      </Theme>
+    </IntlProvider>,
+  );
+}
+
+// jsdom has no ResizeObserver; Radix's ScrollArea and Select only need it to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+describe('VersionSelector', () => {
+  afterEach(cleanup);
+
+  it('names main and snapshots in Czech', () => {
+    renderSelector('cs', {});
+    expect(screen.getByRole('combobox').textContent).toBe('Hlavní verze (main)');
+    renderSelector('cs', { selectedBranchId: 'b-1993', idSlug: 'other' });
+    expect(screen.getAllByRole('combobox')[1]!.textContent).toBe('Snapshot: 1993-01-01');
+  });
+
+  it('names main in English and links to the comparison of the first two versions', () => {
+    renderSelector('en', {});
+    expect(screen.getByRole('combobox').textContent).toBe('Main version (main)');
+    const link = screen.getByRole('link', { name: 'Compare Versions' });
+    expect(link.getAttribute('href')).toBe('/documents/doc-ustava/compare?from=b-main&to=b-1993');
+  });
+
+  it('has no compare link with one version', () => {
+    renderSelector('cs', { branches: [BRANCHES[0]!] });
+    expect(screen.queryByRole('link', { name: 'Porovnat verze' })).toBeNull();
+  });
+
+  it('says when there are no versions', () => {
+    renderSelector('cs', { status: 'empty', branches: [] });
+    expect(screen.getByText('Žádné dostupné verze')).toBeTruthy();
+    cleanup();
+    renderSelector('en', { status: 'empty', branches: [] });
+    expect(screen.getByText('No versions available')).toBeTruthy();
+  });
+
+  it('shows the failure with its message', () => {
+    renderSelector('cs', { status: 'error', branches: [], error: 'API 500: internal_error' });
+    expect(screen.getByRole('alert').textContent).toContain('Chyba při načítání verzí: API 500: internal_error');
+    cleanup();
+    renderSelector('en', { status: 'error', branches: [], error: 'boom' });
+    expect(screen.getByRole('alert').textContent).toContain('Error loading versions: boom');
+  });
+
+  it('builds compare addresses under a collection base path', () => {
+    expect(compareHref('/u/jana/pravo', 'x-y', BRANCHES)).toBe('/u/jana/pravo/documents/x-y/compare?from=b-main&to=b-1993');
+  });
+});

@@ -1,0 +1,97 @@
+// The version (branch) picker of a document, and the link to compare its first two versions.
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon, MixIcon } from '@radix-ui/react-icons';
+import type { Branch } from '../../api/contract';
+import { useBranchLabel } from './branch-label';
+
+export interface VersionSelectorProps {
+  status: 'loading' | 'loaded' | 'empty' | 'error';
+  branches: readonly Branch[];
+  /** undefined: nothing chosen, the API serves main (shown as the main branch). */
+  selectedBranchId?: string;
+  error?: string;
+  onSelect: (branchId: string) => void;
+  onRetry?: () => void;
+  basePath: string;
+  idSlug: string;
+}
+
+/** `{basePath}/documents/{idSlug}/compare?from={first}&to={second}`, when there are two versions. */
+export function compareHref(basePath: string, idSlug: string, branches: readonly Branch[]): string | undefined {
+  const [first, second] = branches;
+  if (!first || !second) return undefined;
+  return `${basePath}/documents/${idSlug}/compare?${new URLSearchParams({ from: first.id, to: second.id })}`;
+}
+
+export function VersionSelector({ status, branches, selectedBranchId, error, onSelect, onRetry, basePath, idSlug }: VersionSelectorProps) {
+  const intl = useIntl();
+  const branchLabel = useBranchLabel();
+  const label = intl.formatMessage({ id: 'reader.versions.label' });
+
+  if (status === 'loading') {
+    return (
+      <Flex align="center" gap="2" aria-busy>
+        <Text size="2" weight="medium">
+          {label}
+        </Text>
+        <Skeleton width="200px" height="32px" role="status" aria-label={intl.formatMessage({ id: 'reader.versions.loading' })} />
+      </Flex>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <Callout.Root color="red" size="1" role="alert">
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Callout.Text>
+          {intl.formatMessage({ id: 'reader.versions.error' }, { message: error ?? '' })}{' '}
+          {onRetry && (
+            <Button size="1" variant="soft" color="red" onClick={onRetry}>
+              {intl.formatMessage({ id: 'reader.retry' })}
+            </Button>
+          )}
+        </Callout.Text>
+      </Callout.Root>
+    );
+  }
+  if (status === 'empty' || branches.length === 0) {
+    return (
+      <Text size="2" color="gray">
+        {intl.formatMessage({ id: 'reader.versions.empty' })}
+      </Text>
+    );
+  }
+
+  const value = selectedBranchId ?? branches.find((branch) => branch.kind === 'main')?.id ?? branches[0]!.id;
+  const compare = compareHref(basePath, idSlug, branches);
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Flex align="center" gap="2">
+        <Text size="2" weight="medium" id="reader-version-label">
+          {label}
+        </Text>
+        <Select.Root value={value} onValueChange={onSelect}>
+          <Select.Trigger aria-labelledby="reader-version-label" />
+          <Select.Content position="popper">
+            {branches.map((branch) => (
+              <Select.Item key={branch.id} value={branch.id}>
+                {branchLabel(branch.name)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+      {compare && (
+        <Button asChild variant="soft" size="2">
+          <RouterLink href={`~${compare}`}>
+            <MixIcon aria-hidden />
+            {intl.formatMessage({ id: 'reader.versions.compare' })}
+          </RouterLink>
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// Every address of the product shows the expected screen, with the document screens' props.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { DocumentScreenProps } from './screens/screen-props';
+import { AppRoutes } from './routes';
+import { installDomShims, renderWithProviders } from './components/shell/testing';
+
+// The other engineers' screens (and home, which loads data) stand in as labelled markers.
+vi.mock('./screens/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
+vi.mock('./screens/lazy-screens', () => ({
+  DocumentsListScreen: () => <p data-testid="screen">documents</p>,
+  ToolsScreen: () => <p data-testid="screen">tools</p>,
+  DocumentDetailScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`detail ${JSON.stringify(props)}`}</p>,
+  CompareScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`compare ${JSON.stringify(props)}`}</p>,
+}));
+
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+const ID = '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001-ustava';
+const doc = (kind: 'detail' | 'compare', basePath: string, context: string) =>
+  `${kind} ${JSON.stringify({ idSlug: ID, basePath, context })}`;
+
+function shown(path: string): string {
+  renderWithProviders(<AppRoutes />, { path });
+  const marker = screen.queryByTestId('screen');
+  if (marker) return marker.textContent ?? '';
+  const soon = screen.queryByTestId('coming-soon');
+  if (soon) return `soon ${soon.getAttribute('data-section')}: ${screen.getByRole('heading', { level: 1 }).textContent}`;
+  for (const page of ['not-found', 'privacy', 'terms']) if (screen.queryByTestId(page)) return page;
+  return 'nothing';
+}
+
+describe('route table', () => {
+  it.each([
+    ['/', 'home'],
+    ['/documents', 'documents'],
+    [`/documents/${ID}`, doc('detail', '', 'public')],
+    [`/documents/${ID}/compare`, doc('compare', '', 'public')],
+    ['/tools', 'tools'],
+    ['/privacy', 'privacy'],
+    ['/terms', 'terms'],
+  ])('%s shows %s', (path, expected) => {
+    expect(shown(path)).toBe(expected);
+  });
+
+  it.each([
+    ['/collections', 'soon collections: Collections'],
+    ['/collections/42', 'soon collection: Collection'],
+    ['/u/jana', 'soon profile: Profile'],
+    ['/org/pirati', 'soon organization: Organization'],
+    ['/u/jana/ustavni-pravo', 'soon collection: Collection'],
+    ['/org/pirati/stanovy', 'soon collection: Collection'],
+    ['/u/jana/collections/ustavni-pravo', 'soon collection: Collection'],
+    ['/org/pirati/collections/stanovy', 'soon collection: Collection'],
+    ['/settings/handle', 'soon handleSettings: Your handle'],
+    ['/settings/api-keys', 'soon apiKeys: API keys'],
+    ['/editor', 'soon editor: Editor'],
+    ['/editor/9d3c', 'soon editor: Editor'],
+    ['/auth/login', 'soon login: Login'],
+    ['/auth/register', 'soon register: Register'],
+    ['/auth/forgot', 'soon forgotPassword: Forgotten password'],
+    ['/auth/reset', 'soon resetPassword: New password'],
+    ['/memory', 'soon memory: Translation memory'],
+    ['/teams', 'soon teams: Teams'],
+  ])('%s is coming soon', (path, expected) => {
+    expect(shown(path)).toBe(expected);
+    expect(screen.getByRole('link', { name: 'Go to documents' }).getAttribute('href')).toBe('/documents');
+  });
+
+  it.each([
+    ['/collections/42', 'collection'],
+    ['/u/jana', 'user'],
+    ['/org/pirati', 'org'],
+    ['/u/jana/ustavni-pravo', 'collection'],
+    ['/org/pirati/stanovy', 'collection'],
+    ['/u/jana/collections/ustavni-pravo', 'collection'],
+    ['/org/pirati/collections/stanovy', 'collection'],
+    ['/ustavni-pravo', 'collection'],
+  ])('documents below %s open in the %s context', (base, context) => {
+    expect(shown(`${base}/documents/${ID}`)).toBe(doc('detail', base, context));
+    cleanup();
+    expect(shown(`${base}/documents/${ID}/compare`)).toBe(doc('compare', base, context));
+  });
+
+  it.each(['/nope', '/documents/x/y/z', '/u', '/settings', '/auth', '/ustavni-pravo', '/u/jana/ustavni-pravo/extra'])(
+    '%s is not found',
+    (path) => {
+      expect(shown(path)).toBe('not-found');
+      expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    },
+  );
+});

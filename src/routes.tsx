@@ -1,0 +1,88 @@
+// The route table: every address of the product and the screen it shows. Sections whose
+// screens come later show a "coming soon" page; anything else is "not found".
+import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import type { DocumentContext } from './screens/screen-props';
+import { HomeScreen } from './screens/home/home.screen';
+import { CompareScreen, DocumentDetailScreen, DocumentsListScreen, ToolsScreen } from './screens/lazy-screens';
+import { ComingSoonScreen, type ComingSoonSection } from './screens/coming-soon/coming-soon.screen';
+import { NotFoundScreen } from './screens/not-found/not-found.screen';
+import { PrivacyScreen } from './screens/legal-pages/privacy.screen';
+import { TermsScreen } from './screens/legal-pages/terms.screen';
+
+type Params = Record<string, string | undefined>;
+export interface AppRoute {
+  path: string;
+  render: (params: Params) => ReactNode;
+}
+
+const comingSoon = (path: string, section: ComingSoonSection): AppRoute => ({
+  path,
+  render: () => <ComingSoonScreen section={section} />,
+});
+
+/**
+ * A page that lists documents (public, a collection, a profile) and the document and compare
+ * screens below it. `base` rebuilds the page's own address from the route parameters.
+ */
+function documentRoutes(prefix: string, context: DocumentContext, base: (params: Params) => string, page?: AppRoute): AppRoute[] {
+  const props = (params: Params) => ({ idSlug: params.idSlug ?? '', basePath: base(params), context });
+  return [
+    ...(page ? [page] : []),
+    { path: `${prefix}/documents/:idSlug`, render: (params) => <DocumentDetailScreen {...props(params)} /> },
+    { path: `${prefix}/documents/:idSlug/compare`, render: (params) => <CompareScreen {...props(params)} /> },
+  ];
+}
+
+/** Segments as they appear in the address (wouter hands them over decoded). */
+const seg = (value: string | undefined) => encodeURIComponent(value ?? '');
+
+// Order matters only where two patterns can match the same address: literal segments
+// ('collections', 'documents') come before parameters in the same position.
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', render: () => <HomeScreen /> },
+  { path: '/documents', render: () => <DocumentsListScreen /> },
+  ...documentRoutes('', 'public', () => ''),
+
+  ...documentRoutes('/collections/:collectionId', 'collection', (p) => `/collections/${seg(p.collectionId)}`, comingSoon('/collections/:collectionId', 'collection')),
+  comingSoon('/collections', 'collections'),
+
+  ...documentRoutes('/u/:owner/collections/:slug', 'collection', (p) => `/u/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/u/:owner/collections/:slug', 'collection')),
+  ...documentRoutes('/org/:owner/collections/:slug', 'collection', (p) => `/org/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/org/:owner/collections/:slug', 'collection')),
+  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, comingSoon('/u/:username', 'profile')),
+  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, comingSoon('/org/:orgSlug', 'organization')),
+  ...documentRoutes('/u/:username/:collectionSlug', 'collection', (p) => `/u/${seg(p.username)}/${seg(p.collectionSlug)}`, comingSoon('/u/:username/:collectionSlug', 'collection')),
+  ...documentRoutes('/org/:orgSlug/:collectionSlug', 'collection', (p) => `/org/${seg(p.orgSlug)}/${seg(p.collectionSlug)}`, comingSoon('/org/:orgSlug/:collectionSlug', 'collection')),
+
+  comingSoon('/settings/handle', 'handleSettings'),
+  comingSoon('/settings/api-keys', 'apiKeys'),
+  comingSoon('/editor', 'editor'),
+  comingSoon('/editor/:fragmentId', 'editor'),
+  comingSoon('/auth/login', 'login'),
+  comingSoon('/auth/register', 'register'),
+  comingSoon('/auth/forgot', 'forgotPassword'),
+  comingSoon('/auth/reset', 'resetPassword'),
+  comingSoon('/memory', 'memory'),
+  comingSoon('/teams', 'teams'),
+  { path: '/tools', render: () => <ToolsScreen /> },
+  { path: '/privacy', render: () => <PrivacyScreen /> },
+  { path: '/terms', render: () => <TermsScreen /> },
+
+  // A collection's short handle: /ustavni-pravo/documents/{id}-{slug}.
+  ...documentRoutes('/:collectionHandle', 'collection', (p) => `/${seg(p.collectionHandle)}`),
+];
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {APP_ROUTES.map(({ path, render }) => (
+        <Route key={path} path={path}>
+          {(params: Params) => render(params)}
+        </Route>
+      ))}
+      <Route>
+        <NotFoundScreen />
+      </Route>
+    </Switch>
+  );
+}
