@@ -1,23 +1,30 @@
-// The built app served by the real server: the home page shows the library and switches language.
+// The shell on the real server: home, not-found, the API's JSON 404s and the SPA fallback.
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { screenshotAllWays } from './support/screens';
 
-test('home page shows the imported library and switches to Czech', async ({ page }) => {
+test('home shows the product and its two calls to action', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Lexhub' })).toBeVisible();
   await expect(page.getByText('Legal operating system with search, editor, and Copilot.')).toBeVisible();
-  await expect(page.getByTestId('library-count')).toHaveText('The library holds 2 documents.');
-  await page.screenshot({ path: 'test-results/screenshots/home-en.png', fullPage: true });
-
-  await page.getByRole('button', { name: 'CS' }).click();
-  await expect(page.getByText('Právní operační systém s vyhledáváním, editorem a Copilotem.')).toBeVisible();
-  await expect(page.getByTestId('library-count')).toHaveText('Knihovna obsahuje 2 dokumenty.');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  await expect(page.getByRole('link', { name: 'Browse Collections' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'home');
+  await screenshotAllWays(page, 'home', (p) => p.goto('/').then(() => undefined));
 });
 
-test('unknown API routes answer JSON 404 and client routes get the app', async ({ request, page }) => {
+test('unknown API routes answer JSON 404 and unknown pages show not-found', async ({ request, page }) => {
   const api = await request.get('/v1/nope');
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ detail: 'not_found' });
-  await page.goto('/documents');
-  await expect(page.getByRole('heading', { name: 'Lexhub' })).toBeVisible();
+  await page.goto('/no/such/page/here');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'not-found');
+});
+
+test('coming-soon sections render inside the shell', async ({ page }) => {
+  await page.goto('/collections');
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'coming-soon');
 });

@@ -13,6 +13,8 @@ export async function useLocale(page: Page, locale: 'en' | 'cs') {
 }
 
 export async function screenshotAllWays(page: Page, name: string, open: (page: Page) => Promise<void>) {
+  // localStorage belongs to the app's origin: be on it before writing the theme.
+  if (page.url() === 'about:blank') await page.goto('/');
   for (const theme of ['light', 'dark'] as const) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });

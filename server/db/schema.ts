@@ -48,10 +48,18 @@ export const documents = pgTable(
     uniqueIndex('documents_external_id_key').on(t.externalId),
     index('documents_external_key_idx').on(t.externalKey.op('text_pattern_ops')),
     index('documents_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // Nearest-neighbour order by word similarity (`<<->`) for typo-tolerant autocomplete.
-    index('documents_search_text_trgm_gist_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     index('documents_search_text_prefix_idx').on(t.searchText.op('text_pattern_ops')),
   ],
+);
+
+/**
+ * Every word of every document's search_text: the vocabulary that autocomplete corrects typos
+ * against ('ustva' -> 'ustava') before searching again. Small and indexed by trigrams.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
 export const branches = pgTable(

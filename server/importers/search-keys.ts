@@ -1,12 +1,15 @@
 // Folding used for matching what people type: case, Czech diacritics and spacing do not matter.
 
-/** Lowercase, accents stripped, whitespace folded: 'Ústava  ČR' -> 'ustava cr'. */
+/**
+ * Lowercase, accents stripped, punctuation and whitespace folded to single spaces (the '/' of
+ * law numbers kept): 'Zákon, kterým se  mění' -> 'zakon kterym se meni'.
+ */
 export function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Mn}/gu, '')
     .toLowerCase()
-    .replace(/\s+/gu, ' ')
+    .replace(/[^\p{L}\p{N}/]+/gu, ' ')
     .trim();
 }
 

@@ -9,6 +9,7 @@ import {
   fragments,
   languages as languagesTable,
   nodes,
+  searchWords,
   spans,
   tmSegments,
   tmUnits,
@@ -154,6 +155,15 @@ async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, v
         updatedAt: sql`now()`,
       },
     });
+  const words = searchWordsOf(values.searchText);
+  if (words.length > 0) {
+    await tx.insert(searchWords).values(words.map((word) => ({ word }))).onConflictDoNothing();
+  }
+}
+
+/** The words autocomplete may correct a typo to: letters only, three or more. */
+export function searchWordsOf(searchText: string): string[] {
+  return [...new Set(searchText.split(' ').filter((word) => word.length >= 3 && !/[0-9]/.test(word)))];
 }
 
 /** Maps ISO 639-1 codes to language ids, adding codes the seed list lacks. */

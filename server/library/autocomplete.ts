@@ -1,7 +1,9 @@
 // Quick search over titles and numbers: case, diacritics and typos forgiven, best first.
-// Two steps keep it fast on a large library: exact number, prefix and substring hits first
-// (each an indexed top-N); only when they do not fill the list, the nearest titles by trigram
-// word similarity, walked in order from a GiST index instead of scoring every document.
+// Exact number, prefix and substring hits come first (each an indexed top-N). When they do not
+// fill the list, every typed word is corrected to the nearest word of the library's vocabulary
+// ('ustva' -> 'ustava', by trigram similarity on a small indexed table) and the search runs
+// again with the corrected words. Scoring every document's similarity instead was the slow
+// path on a large library (see BENCHMARKS.md).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
@@ -14,17 +16,19 @@ export interface AutocompleteHit {
   external_id: string;
 }
 
-/** Substring and similarity search need trigrams: shorter queries match by prefix only. */
-const MIN_SUBSTRING_LENGTH = 3;
+/** Substring search and typo correction need trigrams: shorter words match by prefix only. */
+const MIN_WORD_LENGTH = 3;
 
 export async function autocomplete(db: Db, query: string, limit: number): Promise<AutocompleteHit[]> {
   const folded = foldForSearch(query);
   if (folded === '') return [];
   const exact = await exactMatches(db, folded, externalKeyOf(query), limit);
-  if (exact.length >= limit || folded.length < MIN_SUBSTRING_LENGTH) return exact;
+  if (exact.length >= limit) return exact;
+  const corrected = await correctWords(db, folded);
+  if (corrected === folded) return exact;
   const seen = new Set(exact.map((hit) => hit.document_id));
-  const fuzzy = await similarTitles(db, folded, limit + exact.length);
-  return [...exact, ...fuzzy.filter((hit) => !seen.has(hit.document_id))].slice(0, limit);
+  const more = await exactMatches(db, corrected, externalKeyOf(corrected), limit);
+  return [...exact, ...more.filter((hit) => !seen.has(hit.document_id))].slice(0, limit);
 }
 
 /**
@@ -36,7 +40,7 @@ function exactMatches(db: Db, folded: string, key: string, limit: number) {
   const keyPrefix = `${escapeLike(key)}%`;
   const titlePrefix = `${escapeLike(folded)}%`;
   const containsHits =
-    folded.length >= MIN_SUBSTRING_LENGTH
+    folded.length >= MIN_WORD_LENGTH
       ? sql`UNION ALL (SELECT d.id, 3 AS rank, length(d.search_text) AS len FROM documents d
           WHERE d.search_text LIKE ${`%${escapeLike(folded)}%`} ORDER BY length(d.search_text), d.id LIMIT ${limit})`
       : sql``;
@@ -58,14 +62,19 @@ function exactMatches(db: Db, folded: string, key: string, limit: number) {
   );
 }
 
-/** Titles with a word close to what was typed ('ustva' finds 'ústava'), nearest first. */
-function similarTitles(db: Db, folded: string, limit: number) {
-  return sqlRows<AutocompleteHit>(
+/** Each word of three or more letters replaced by the library's nearest word (itself if known). */
+async function correctWords(db: Db, folded: string): Promise<string> {
+  const words = folded.split(' ');
+  const correctable = words.filter((word) => word.length >= MIN_WORD_LENGTH && !/[0-9]/.test(word));
+  if (correctable.length === 0) return folded;
+  const rows = await sqlRows<{ typed: string; word: string | null }>(
     db,
-    sql`SELECT d.id AS document_id, d.metadata->>'title' AS title, d.external_id
-        FROM documents d
-        WHERE ${folded} <% d.search_text
-        ORDER BY ${folded} <<-> d.search_text, length(d.search_text), d.id
-        LIMIT ${limit}`,
+    sql`SELECT t.typed, c.word
+        FROM unnest(${sql.param(correctable)}::text[]) AS t(typed)
+        LEFT JOIN LATERAL (
+          SELECT w.word FROM search_words w WHERE w.word % t.typed ORDER BY w.word <-> t.typed LIMIT 1
+        ) c ON true`,
   );
+  const corrections = new Map(rows.map((row) => [row.typed, row.word ?? row.typed]));
+  return words.map((word) => corrections.get(word) ?? word).join(' ');
 }

@@ -19,7 +19,10 @@ const branch = (id: string, name: string): Branch => ({
   counts: { nodes: 1, fragments: 1 },
   languages: ['cs'],
 });
-const BRANCHES = [branch('b-main', 'main'), branch('b-1993', 'snapshot-1993-01-01')];
+const BRANCHES = [
+  { ...branch('b-main', 'main'), valid_from: '2026-01-01' },
+  { ...branch('b-1993', 'snapshot-1993-01-01'), valid_from: '1993-01-01' },
+];
 
 function renderSelector(locale: Locale, props: Partial<VersionSelectorProps>) {
   render(
@@ -52,7 +55,7 @@ describe('VersionSelector', () => {
     renderSelector('en', {});
     expect(screen.getByRole('combobox').textContent).toBe('Main version (main)');
     const link = screen.getByRole('link', { name: 'Compare Versions' });
-    expect(link.getAttribute('href')).toBe('/documents/doc-ustava/compare?from=b-main&to=b-1993');
+    expect(link.getAttribute('href')).toBe('/documents/doc-ustava/compare?from=b-1993&to=b-main');
   });
 
   it('has no compare link with one version', () => {
@@ -77,6 +80,6 @@ describe('VersionSelector', () => {
   });
 
   it('builds compare addresses under a collection base path', () => {
-    expect(compareHref('/u/jana/pravo', 'x-y', BRANCHES)).toBe('/u/jana/pravo/documents/x-y/compare?from=b-main&to=b-1993');
+    expect(compareHref('/u/jana/pravo', 'x-y', BRANCHES)).toBe('/u/jana/pravo/documents/x-y/compare?from=b-1993&to=b-main');
   });
 });

@@ -18,11 +18,15 @@ export interface VersionSelectorProps {
   idSlug: string;
 }
 
-/** `{basePath}/documents/{idSlug}/compare?from={first}&to={second}`, when there are two versions. */
+/**
+ * `{basePath}/documents/{idSlug}/compare?from=…&to=…` for the first two versions listed, when
+ * there are two: the older one is `from`, so the comparison reads as what changed since then.
+ */
 export function compareHref(basePath: string, idSlug: string, branches: readonly Branch[]): string | undefined {
   const [first, second] = branches;
   if (!first || !second) return undefined;
-  return `${basePath}/documents/${idSlug}/compare?${new URLSearchParams({ from: first.id, to: second.id })}`;
+  const [older, newer] = (first.valid_from ?? '') <= (second.valid_from ?? '') ? [first, second] : [second, first];
+  return `${basePath}/documents/${idSlug}/compare?${new URLSearchParams({ from: older.id, to: newer.id })}`;
 }
 
 export function VersionSelector({ status, branches, selectedBranchId, error, onSelect, onRetry, basePath, idSlug }: VersionSelectorProps) {

@@ -1,2 +1,0 @@
-CREATE INDEX "documents_search_text_trgm_gist_idx" ON "documents" USING gist ("search_text" gist_trgm_ops);--> statement-breakpoint
-CREATE INDEX "documents_search_text_prefix_idx" ON "documents" USING btree ("search_text" text_pattern_ops);
