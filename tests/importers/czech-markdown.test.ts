@@ -1,51 +1,24 @@
 // Tests of the Czech Markdown reader: fixtures, malformed front matter, the consolidated 2026
 // Constitution against the 1993 e-Sbírka JSON, and the Pirate Party's dated rule versions.
 
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ImportError, type ParsedDocument, type ParsedNode } from '../../server/importers/model.js';
+import type { ParsedDocument } from '../../server/importers/model.js';
 import { czechMarkdownParser } from '../../server/importers/formats/czech-markdown.js';
 import { esbirkaJsonParser } from '../../server/importers/formats/esbirka-json.js';
-import { flattenNodes } from '../../server/importers/formats/czech-structure.js';
+import { corpusPath, hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
+import { fixturePath, listNames, readText } from '../support/fixtures.js';
+import { expectUniquePaths, findNode, flattenNodes, importErrorOf, parseFile, parseOne } from '../support/parsed-documents.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const fixtureDir = path.resolve(here, '../fixtures/importers/czech');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-const constitutionMd = path.join(corpusDir, 'cz-consolidated-md/1-1993.md');
-const constitutionJson = path.join(corpusDir, 'cz-esbirka-original-json/1_1993.json');
-const pirateDir = path.join(corpusDir, 'cz-pirati-sbirka-versions');
-const corpusExists = fs.existsSync(constitutionMd) && fs.existsSync(constitutionJson) && fs.existsSync(pirateDir);
+const fixtureDir = fixturePath('czech');
+const constitutionMd = corpusPath('cz-consolidated-md', '1-1993.md');
+const constitutionJson = corpusPath('cz-esbirka-original-json', '1_1993.json');
+const pirateDir = corpusPath('cz-pirati-sbirka-versions');
 
-function parseMd(file: string): ParsedDocument {
-  const docs = czechMarkdownParser.parse(fs.readFileSync(file, 'utf8'), file);
-  expect(docs).toHaveLength(1);
-  return docs[0]!;
-}
-
-function nodeAt(doc: ParsedDocument, p: string): ParsedNode | undefined {
-  return flattenNodes(doc.nodes).find((n) => n.path === p);
-}
+const parseMd = (file: string): ParsedDocument => parseOne(czechMarkdownParser, file);
 
 function articleKeys(doc: ParsedDocument): string[] {
   return flattenNodes(doc.nodes).filter((n) => n.nodeType === 'article').map((n) => n.citeKey!);
-}
-
-function expectUniquePaths(doc: ParsedDocument): void {
-  const paths = flattenNodes(doc.nodes).map((n) => n.path);
-  expect(new Set(paths).size).toBe(paths.length);
-}
-
-function captureError(fn: () => unknown): ImportError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error('expected an ImportError');
 }
 
 describe('czechMarkdownParser on fixtures', () => {
@@ -62,9 +35,9 @@ describe('czechMarkdownParser on fixtures', () => {
     expect(doc.publishedDate).toBe('1995-02-02');
     expect(doc.versionDate).toBe('2020-05-01');
     expect(doc.nodes.map((n) => n.path)).toEqual(['uvod', 'preambule', 'hlava-1', 'podpisy']);
-    expect(nodeAt(doc, 'hlava-1')!.title).toBe('ZÁKLADY');
-    expect(nodeAt(doc, 'hlava-1')!.children.map((c) => c.citeKey)).toEqual(['Čl. 1', 'Čl. 1a', 'Čl. 2']);
-    const inserted = nodeAt(doc, 'cl-1a')!;
+    expect(findNode(doc, 'hlava-1')!.title).toBe('ZÁKLADY');
+    expect(findNode(doc, 'hlava-1')!.children.map((c) => c.citeKey)).toEqual(['Čl. 1', 'Čl. 1a', 'Čl. 2']);
+    const inserted = findNode(doc, 'cl-1a')!;
     expect(inserted.title).toBe('Nový článek');
     expect(inserted.texts).toEqual([{ cs: 'Vložený článek obsahuje' }]);
     expect(inserted.children.map((c) => [c.path, c.texts[0]])).toEqual([
@@ -76,15 +49,15 @@ describe('czechMarkdownParser on fixtures', () => {
   it('gives the Markdown and the JSON of the same law the same paths and texts', () => {
     const md = parseMd(path.join(fixtureDir, 'ustava-ukazka.md'));
     const jsonFile = path.join(fixtureDir, 'esbirka-valid.json');
-    const [json] = esbirkaJsonParser.parse(fs.readFileSync(jsonFile, 'utf8'), jsonFile);
+    const [json] = parseFile(esbirkaJsonParser, jsonFile);
     for (const p of ['cl-1/odst-1', 'cl-1/odst-2', 'cl-2', 'preambule']) {
-      expect(nodeAt(md, p)!.texts).toEqual(nodeAt(json!, p)!.texts);
+      expect(findNode(md, p)!.texts).toEqual(findNode(json!, p)!.texts);
     }
   });
 
   it('reads a Pirate rule: § headings with titles, group headings, links and bold stripped', () => {
     const file = path.join(fixtureDir, 'pravidla', 'stuo', '2015-03-01.md');
-    const doc = czechMarkdownParser.parse(fs.readFileSync(path.join(fixtureDir, 'pravidla-ukazka.md'), 'utf8'), file)[0]!;
+    const doc = czechMarkdownParser.parse(readText(path.join(fixtureDir, 'pravidla-ukazka.md')), file)[0]!;
     expect(doc.externalId).toBe('pirati/stuo');
     expect(doc.metadata).toMatchObject({
       title: 'Statut ukázkového odboru',
@@ -96,12 +69,12 @@ describe('czechMarkdownParser on fixtures', () => {
     expect(doc.publishedDate).toBe('2015-02-20');
     // '## Statut ukázkového odboru' repeats the name: it is metadata, not a node.
     expect(doc.nodes.map((n) => n.path)).toEqual(['par-1', 'nadpis-obecna-cast']);
-    expect(nodeAt(doc, 'par-1')).toMatchObject({ citeKey: '§ 1', title: 'Působnost' });
-    expect(nodeAt(doc, 'par-1')!.children.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)']);
-    expect(nodeAt(doc, 'nadpis-obecna-cast')!.children.map((c) => c.path)).toEqual(['par-2']);
-    expect(nodeAt(doc, 'par-2/odst-2')!.texts).toEqual([{ cs: 'Odbor zveřejňuje zprávy včas.' }]);
+    expect(findNode(doc, 'par-1')).toMatchObject({ citeKey: '§ 1', title: 'Působnost' });
+    expect(findNode(doc, 'par-1')!.children.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)']);
+    expect(findNode(doc, 'nadpis-obecna-cast')!.children.map((c) => c.path)).toEqual(['par-2']);
+    expect(findNode(doc, 'par-2/odst-2')!.texts).toEqual([{ cs: 'Odbor zveřejňuje zprávy včas.' }]);
     // '§ 3 zrušen' is repealed: no node.
-    expect(nodeAt(doc, 'par-3')).toBeUndefined();
+    expect(findNode(doc, 'par-3')).toBeUndefined();
   });
 
   it('detects front matter and Czech markers, not other formats', () => {
@@ -114,24 +87,26 @@ describe('czechMarkdownParser on fixtures', () => {
 
   it('reports front matter that is not valid YAML with its line', () => {
     const file = path.join(fixtureDir, 'bad-front-matter.md');
-    const error = captureError(() => parseMd(file));
+    const error = importErrorOf(() => parseMd(file));
     expect(error.file).toBe(file);
     expect(error.place).toMatch(/^line [2-4]$/);
     expect(error.reason).toMatch(/not valid YAML/);
   });
 
   it('reports an unclosed front matter, an empty body and unknown front matter', () => {
-    expect(captureError(() => czechMarkdownParser.parse('---\ncitace: 1/1993 Sb.\n', 'a.md')).place).toBe('line 1');
-    const empty = captureError(() => czechMarkdownParser.parse('---\ncitace: 1/1993 Sb.\n---\n\n  \n', 'b.md'));
+    expect(importErrorOf(() => czechMarkdownParser.parse('---\ncitace: 1/1993 Sb.\n', 'a.md')).place).toBe('line 1');
+    const empty = importErrorOf(() => czechMarkdownParser.parse('---\ncitace: 1/1993 Sb.\n---\n\n  \n', 'b.md'));
     expect(empty.place).toBe('line 4');
     expect(empty.reason).toMatch(/no text/);
-    expect(captureError(() => czechMarkdownParser.parse('---\ntitle: x\n---\n§ 1\nText.', 'c.md')).reason).toMatch(/citace/);
+    expect(importErrorOf(() => czechMarkdownParser.parse('---\ntitle: x\n---\n§ 1\nText.', 'c.md')).reason).toMatch(/citace/);
   });
 });
 
-describe.skipIf(!corpusExists)(`the 2026 consolidated Constitution vs the 1993 original (${corpusDir}; skipped when absent)`, () => {
-  const md = corpusExists ? parseMd(constitutionMd) : undefined;
-  const json = corpusExists ? esbirkaJsonParser.parse(fs.readFileSync(constitutionJson, 'utf8'), constitutionJson)[0] : undefined;
+warnIfNoCorpus('Czech Markdown corpus tests');
+
+describe.skipIf(!hasCorpus)('the 2026 consolidated Constitution vs the 1993 original (shared corpus)', () => {
+  const md = hasCorpus ? parseMd(constitutionMd) : undefined;
+  const json = hasCorpus ? parseFile(esbirkaJsonParser, constitutionJson)[0] : undefined;
 
   it('reads the front matter', () => {
     expect(md!.externalId).toBe('1/1993 Sb.');
@@ -147,33 +122,32 @@ describe.skipIf(!corpusExists)(`the 2026 consolidated Constitution vs the 1993 o
     expect(keys).toContain('Čl. 10b');
     expect(keys).not.toContain('Čl. 103');
     expect(keys).toHaveLength(114);
-    expect(nodeAt(md!, 'hlava-1')!.children.map((c) => c.path).slice(9, 13)).toEqual(['cl-10', 'cl-10a', 'cl-10b', 'cl-11']);
+    expect(findNode(md!, 'hlava-1')!.children.map((c) => c.path).slice(9, 13)).toEqual(['cl-10', 'cl-10a', 'cl-10b', 'cl-11']);
     expectUniquePaths(md!);
   });
 
   it('gives unchanged provisions the same path and text in both versions', () => {
     for (const p of ['cl-2/odst-1', 'cl-2/odst-4', 'cl-3', 'cl-25/pism-f', 'cl-113', 'preambule', 'podpisy']) {
-      expect(nodeAt(md!, p), p).toBeDefined();
-      expect(nodeAt(md!, p)!.texts, p).toEqual(nodeAt(json!, p)!.texts);
+      expect(findNode(md!, p), p).toBeDefined();
+      expect(findNode(md!, p)!.texts, p).toEqual(findNode(json!, p)!.texts);
     }
-    expect(nodeAt(md!, 'cl-2/odst-1')!.texts).toEqual([
+    expect(findNode(md!, 'cl-2/odst-1')!.texts).toEqual([
       { cs: 'Lid je zdrojem veškeré státní moci; vykonává ji prostřednictvím orgánů moci zákonodárné, výkonné a soudní.' },
     ]);
     // The heading 'Prezident republiky' sits above Čl. 54 in 1993 and below it in 2026.
-    expect(nodeAt(md!, 'cl-54')!.title).toBe('Prezident republiky');
-    expect(nodeAt(json!, 'cl-54')!.title).toBe('Prezident republiky');
+    expect(findNode(md!, 'cl-54')!.title).toBe('Prezident republiky');
+    expect(findNode(json!, 'cl-54')!.title).toBe('Prezident republiky');
   });
 
   it('shows the real amendments as different texts', () => {
-    expect(nodeAt(md!, 'cl-54/odst-2')!.texts).toEqual([{ cs: 'Prezident republiky je volen v přímých volbách.' }]);
-    expect(nodeAt(json!, 'cl-54/odst-2')!.texts).not.toEqual(nodeAt(md!, 'cl-54/odst-2')!.texts);
+    expect(findNode(md!, 'cl-54/odst-2')!.texts).toEqual([{ cs: 'Prezident republiky je volen v přímých volbách.' }]);
+    expect(findNode(json!, 'cl-54/odst-2')!.texts).not.toEqual(findNode(md!, 'cl-54/odst-2')!.texts);
   });
 });
 
-describe.skipIf(!corpusExists)(`the Pirate Party rules (${pirateDir}; skipped when absent)`, () => {
-  const folders = corpusExists ? fs.readdirSync(pirateDir).sort() : [];
-  const filesOf = (folder: string) =>
-    fs.readdirSync(path.join(pirateDir, folder)).sort().map((f) => path.join(pirateDir, folder, f));
+describe.skipIf(!hasCorpus)('the Pirate Party rules (shared corpus)', () => {
+  const folders = hasCorpus ? listNames(pirateDir) : [];
+  const filesOf = (folder: string) => listNames(path.join(pirateDir, folder)).map((f) => path.join(pirateDir, folder, f));
 
   it.each(folders)('%s: every version parses, shares one externalId, has unique paths', (folder) => {
     const docs = filesOf(folder).map(parseMd);
@@ -192,8 +166,8 @@ describe.skipIf(!corpusExists)(`the Pirate Party rules (${pirateDir}; skipped wh
     expect(new Set(docs.map((d) => d.versionDate)).size).toBe(14);
     const first = docs[0]!;
     expect(articleKeys(first).slice(0, 3)).toEqual(['§ 1', '§ 2', '§ 3']);
-    expect(nodeAt(first, 'par-1')!.title).toBe('Působnost technického odboru');
-    expect(nodeAt(first, 'par-2/odst-3')!.children.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)']);
+    expect(findNode(first, 'par-1')!.title).toBe('Působnost technického odboru');
+    expect(findNode(first, 'par-2/odst-3')!.children.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)']);
     // The 2017 file only says 'zrušen': one content node, no articles.
     const repealed = docs.at(-1)!;
     expect(repealed.nodes).toEqual([
@@ -203,8 +177,8 @@ describe.skipIf(!corpusExists)(`the Pirate Party rules (${pirateDir}; skipped wh
 
   it('jrrv: an indented (1) under a letter is a point of that letter, not a new paragraph', () => {
     const doc = parseMd(path.join(pirateDir, 'jrrv/2014-02-02.md'));
-    const letterD = nodeAt(doc, 'par-6/odst-1/pism-d')!;
+    const letterD = findNode(doc, 'par-6/odst-1/pism-d')!;
     expect(letterD.children.map((c) => c.citeKey)).toEqual(['bod 1', 'bod 2', 'bod 3', 'bod 4']);
-    expect(nodeAt(doc, 'par-6/odst-1~2')).toBeUndefined();
+    expect(findNode(doc, 'par-6/odst-1~2')).toBeUndefined();
   });
 });

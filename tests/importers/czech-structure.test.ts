@@ -1,8 +1,5 @@
 // Unit tests of the shared Czech statute structure parser (paths, cite keys, nesting, quirks).
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ParsedNode } from '../../server/importers/model.js';
 import {
@@ -15,9 +12,8 @@ import {
   parseCzechStructure,
   type StructureLine,
 } from '../../server/importers/formats/czech-structure.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtureDir = path.resolve(here, '../fixtures/importers/czech');
+import { fixturePath, readText } from '../support/fixtures.js';
+import { findNode } from '../support/parsed-documents.js';
 
 function linesOf(text: string): StructureLine[] {
   return text.split('\n').map((t, i) => ({ text: t, line: i + 1 }));
@@ -25,10 +21,6 @@ function linesOf(text: string): StructureLine[] {
 
 function parse(text: string) {
   return parseCzechStructure(linesOf(text));
-}
-
-function byPath(nodes: ParsedNode[], p: string): ParsedNode | undefined {
-  return flattenNodes(nodes).find((n) => n.path === p);
 }
 
 function textsOf(node: ParsedNode | undefined): string[] {
@@ -68,47 +60,47 @@ describe('language detection', () => {
 });
 
 describe('parseCzechStructure on a small statute', () => {
-  const text = fs.readFileSync(path.join(fixtureDir, 'zakon-ukazka.txt'), 'utf8');
+  const text = readText(fixturePath('czech', 'zakon-ukazka.txt'));
   const { nodes, language } = parse(text);
   const all = flattenNodes(nodes);
 
   it('builds ČÁST > HLAVA with ordinal words normalized to numbers', () => {
-    const part = byPath(nodes, 'cast-1');
+    const part = findNode(nodes, 'cast-1');
     expect(part).toMatchObject({ nodeType: 'part', rawType: 'ČÁST', citeKey: 'Část 1', title: 'OBECNÁ USTANOVENÍ' });
-    expect(byPath(nodes, 'cast-1/hlava-1')).toMatchObject({ nodeType: 'title', rawType: 'HLAVA', citeKey: 'Hlava 1', title: 'ÚVOD' });
-    expect(byPath(nodes, 'cast-1/hlava-2')?.citeKey).toBe('Hlava 2');
-    expect(byPath(nodes, 'cast-1/hlava-2/dil-1/oddil-1')).toMatchObject({ nodeType: 'section', rawType: 'Oddíl' });
+    expect(findNode(nodes, 'cast-1/hlava-1')).toMatchObject({ nodeType: 'title', rawType: 'HLAVA', citeKey: 'Hlava 1', title: 'ÚVOD' });
+    expect(findNode(nodes, 'cast-1/hlava-2')?.citeKey).toBe('Hlava 2');
+    expect(findNode(nodes, 'cast-1/hlava-2/dil-1/oddil-1')).toMatchObject({ nodeType: 'section', rawType: 'Oddíl' });
   });
 
   it('gives articles a path of their own, not prefixed by the hierarchy', () => {
-    const article = byPath(nodes, 'par-1');
+    const article = findNode(nodes, 'par-1');
     expect(article).toMatchObject({ nodeType: 'article', rawType: '§', citeKey: '§ 1', title: 'Předmět úpravy' });
-    expect(byPath(nodes, 'cast-1/hlava-1')!.children.map((c) => c.path)).toEqual(['par-1', 'par-2']);
-    expect(byPath(nodes, 'par-10a')).toMatchObject({ citeKey: '§ 10a' });
-    expect(textsOf(byPath(nodes, 'par-10a/odst-1'))).toEqual(['Vložené ustanovení.']);
+    expect(findNode(nodes, 'cast-1/hlava-1')!.children.map((c) => c.path)).toEqual(['par-1', 'par-2']);
+    expect(findNode(nodes, 'par-10a')).toMatchObject({ citeKey: '§ 10a' });
+    expect(textsOf(findNode(nodes, 'par-10a/odst-1'))).toEqual(['Vložené ustanovení.']);
   });
 
   it('nests paragraphs, letters and points in order', () => {
-    const paragraph = byPath(nodes, 'par-1/odst-2')!;
+    const paragraph = findNode(nodes, 'par-1/odst-2')!;
     expect(paragraph).toMatchObject({ nodeType: 'paragraph', rawType: 'odst.', citeKey: 'odst. 2' });
     expect(textsOf(paragraph)).toEqual(['Pravidla se vztahují na']);
     expect(paragraph.children.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)', 'písm. c)']);
-    const letterB = byPath(nodes, 'par-1/odst-2/pism-b')!;
+    const letterB = findNode(nodes, 'par-1/odst-2/pism-b')!;
     expect(letterB).toMatchObject({ nodeType: 'clause', rawType: 'písm.' });
     expect(letterB.children.map((c) => [c.path, c.citeKey])).toEqual([
       ['par-1/odst-2/pism-b/bod-1', 'bod 1'],
       ['par-1/odst-2/pism-b/bod-2', 'bod 2'],
     ]);
-    expect(textsOf(byPath(nodes, 'par-1/odst-2/pism-b/bod-1'))).toEqual(['podpřípad jedna,']);
+    expect(textsOf(findNode(nodes, 'par-1/odst-2/pism-b/bod-1'))).toEqual(['podpřípad jedna,']);
   });
 
   it('keeps a § reference inside running text as text', () => {
-    expect(textsOf(byPath(nodes, 'par-2'))).toEqual(['Tento zákon se použije též na § 5 zákona č. 1/2000 Sb.']);
-    expect(byPath(nodes, 'par-5')).toBeUndefined();
+    expect(textsOf(findNode(nodes, 'par-2'))).toEqual(['Tento zákon se použije též na § 5 zákona č. 1/2000 Sb.']);
+    expect(findNode(nodes, 'par-5')).toBeUndefined();
   });
 
   it('keeps a quoted „§ 5 …“ inside an amending article as text of that article', () => {
-    const amending = byPath(nodes, 'cl-i')!;
+    const amending = findNode(nodes, 'cl-i')!;
     expect(amending.citeKey).toBe('Čl. I');
     expect(textsOf(amending)).toEqual([
       'V zákoně č. 1/2000 Sb. se za § 4 vkládá nový § 5, který zní:',
@@ -116,15 +108,15 @@ describe('parseCzechStructure on a small statute', () => {
       '(1) Citovaný text novely.“',
     ]);
     expect(amending.children).toEqual([]);
-    expect(byPath(nodes, 'cast-2')!.children.map((c) => c.path)).toEqual(['cl-i', 'cl-ii']);
+    expect(findNode(nodes, 'cast-2')!.children.map((c) => c.path)).toEqual(['cl-i', 'cl-ii']);
   });
 
   it('puts the promulgation text, signatures, footnotes and schedule in their own nodes', () => {
     expect(nodes.map((n) => n.path)).toEqual(['uvod', 'cast-1', 'cast-2', 'podpisy', 'poznamky', 'priloha-1']);
-    expect(textsOf(byPath(nodes, 'uvod'))[1]).toBe('ZÁKON');
-    expect(textsOf(byPath(nodes, 'podpisy'))).toEqual(['Novák v. r.', 'Svoboda v. r.']);
-    expect(textsOf(byPath(nodes, 'cl-ii'))).toEqual(['Tento zákon nabývá účinnosti dnem 1. července 2021.']);
-    expect(byPath(nodes, 'priloha-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Příloha 1', title: 'Seznam ukázek' });
+    expect(textsOf(findNode(nodes, 'uvod'))[1]).toBe('ZÁKON');
+    expect(textsOf(findNode(nodes, 'podpisy'))).toEqual(['Novák v. r.', 'Svoboda v. r.']);
+    expect(textsOf(findNode(nodes, 'cl-ii'))).toEqual(['Tento zákon nabývá účinnosti dnem 1. července 2021.']);
+    expect(findNode(nodes, 'priloha-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Příloha 1', title: 'Seznam ukázek' });
   });
 
   it('writes every text as Czech and every path once', () => {
@@ -148,20 +140,20 @@ describe('parseCzechStructure edge cases', () => {
   it('normalizes whitespace so tab-separated and single-spaced sources agree', () => {
     const a = parse('Čl. 2\n(1)\u00a0\u00a0\t Lid je   zdrojem moci.');
     const b = parse('Čl. 2\n(1) Lid je zdrojem moci.');
-    expect(byPath(a.nodes, 'cl-2/odst-1')!.texts).toEqual(byPath(b.nodes, 'cl-2/odst-1')!.texts);
+    expect(findNode(a.nodes, 'cl-2/odst-1')!.texts).toEqual(findNode(b.nodes, 'cl-2/odst-1')!.texts);
     expect(normalizeText('  a\t\u00a0b  ')).toBe('a b');
   });
 
   it('does not take a list lead-in for an article title', () => {
     const { nodes } = parse('Čl. 62\nPrezident republiky\na) jmenuje vládu,\nb) svolává sněmovnu.');
-    expect(byPath(nodes, 'cl-62')!.title).toBeUndefined();
-    expect(textsOf(byPath(nodes, 'cl-62'))).toEqual(['Prezident republiky']);
+    expect(findNode(nodes, 'cl-62')!.title).toBeUndefined();
+    expect(textsOf(findNode(nodes, 'cl-62'))).toEqual(['Prezident republiky']);
   });
 
   it('takes an unmarked heading right above an article as its title', () => {
     const { nodes } = parse('Čl. 53\nText.\nPrezident republiky\nČl. 54\n(1) Prezident je hlavou státu.');
-    expect(textsOf(byPath(nodes, 'cl-53'))).toEqual(['Text.']);
-    expect(byPath(nodes, 'cl-54')!.title).toBe('Prezident republiky');
+    expect(textsOf(findNode(nodes, 'cl-53'))).toEqual(['Text.']);
+    expect(findNode(nodes, 'cl-54')!.title).toBe('Prezident republiky');
   });
 
   it('drops a repealed article', () => {

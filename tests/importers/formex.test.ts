@@ -1,59 +1,30 @@
 // Tests for the Formex 4 parser: split OJ packages, CELLAR DOC_n packages, stand-alone files,
-// malformed input and the real EUR-Lex packages in ../shared/corpus (skipped when absent).
+// malformed input and the real EUR-Lex packages in the shared corpus (skipped when absent).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formexParser } from '../../server/importers/formats/formex.js';
 import { tmxParser } from '../../server/importers/formats/tmx.js';
-import { ImportError, type ParsedDocument, type ParsedNode } from '../../server/importers/model.js';
+import type { ParsedDocument, ParsedNode } from '../../server/importers/model.js';
+import { corpusPath, hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
+import { fixturePath, listNames, readHead } from '../support/fixtures.js';
+import { expectUniquePaths, flattenNodes, getNode, importErrorOf, parseFile } from '../support/parsed-documents.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = path.join(repoRoot, 'tests/fixtures/importers/formex');
-const corpus = path.resolve(repoRoot, '../shared/corpus');
-const formexCorpus = path.join(corpus, 'akn-formex-tulit/eu/eurlex/formex');
+const fixtures = fixturePath('formex');
+const formexCorpus = corpusPath('akn-formex-tulit/eu/eurlex/formex');
 
-function parseFile(file: string): ParsedDocument[] {
-  return formexParser.parse(fs.readFileSync(file, 'utf8'), file);
-}
+const parseFormex = (file: string): ParsedDocument[] => parseFile(formexParser, file);
 
 /** Imports a folder the way the pipeline would: every detected file, all documents together. */
 function importFolder(dir: string): ParsedDocument[] {
-  return fs
-    .readdirSync(dir)
-    .sort()
+  return listNames(dir)
     .map((name) => path.join(dir, name))
-    .filter((file) => formexParser.detect(fs.readFileSync(file, 'utf8').slice(0, 2048), file))
-    .flatMap(parseFile);
-}
-
-function flatten(nodes: ParsedNode[]): ParsedNode[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
-}
-
-function node(doc: ParsedDocument, nodePath: string): ParsedNode {
-  const found = flatten(doc.nodes).find((n) => n.path === nodePath);
-  if (!found) throw new Error(`no node ${nodePath}; have ${flatten(doc.nodes).map((n) => n.path).join(', ')}`);
-  return found;
+    .filter((file) => formexParser.detect(readHead(file, 2048), file))
+    .flatMap(parseFormex);
 }
 
 function en(n: ParsedNode): (string | undefined)[] {
   return n.texts.map((t) => t.en);
-}
-
-function expectUniquePaths(doc: ParsedDocument): void {
-  const paths = flatten(doc.nodes).map((n) => n.path);
-  expect(new Set(paths).size).toBe(paths.length);
-}
-
-function importErrorOf(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error('expected an ImportError');
 }
 
 describe('formexParser.detect', () => {
@@ -81,9 +52,9 @@ describe('formexParser on a split OJ package (manifest + act + annexes)', () => 
 
   it('merges the folder into ONE document; components and the TOC yield nothing alone', () => {
     expect(docs).toHaveLength(1);
-    expect(parseFile(path.join(dir, 'L_202499999EN.000101.fmx.xml'))).toEqual([]);
-    expect(parseFile(path.join(dir, 'L_202499999EN.000201.fmx.xml'))).toEqual([]);
-    expect(parseFile(path.join(dir, 'L_202499999EN.toc.fmx.xml'))).toEqual([]);
+    expect(parseFormex(path.join(dir, 'L_202499999EN.000101.fmx.xml'))).toEqual([]);
+    expect(parseFormex(path.join(dir, 'L_202499999EN.000201.fmx.xml'))).toEqual([]);
+    expect(parseFormex(path.join(dir, 'L_202499999EN.toc.fmx.xml'))).toEqual([]);
   });
 
   it('reads metadata from the manifest and the act', () => {
@@ -105,46 +76,46 @@ describe('formexParser on a split OJ package (manifest + act + annexes)', () => 
   });
 
   it('turns the preamble into texts plus one node per recital; footnotes are dropped', () => {
-    const preamble = node(doc, 'preamble');
+    const preamble = getNode(doc, 'preamble');
     expect(preamble).toMatchObject({ nodeType: 'content', rawType: 'PREAMBLE', citeKey: 'Preamble' });
     expect(en(preamble)).toEqual(['THE EUROPEAN PARLIAMENT AND THE COUNCIL OF THE EUROPEAN UNION,', 'Having regard to the Treaty,', 'Whereas:']);
-    expect(node(doc, 'preamble/rct-2')).toMatchObject({ citeKey: 'recital 2', texts: [{ en: 'Tests should be able to fail.' }] });
+    expect(getNode(doc, 'preamble/rct-2')).toMatchObject({ citeKey: 'recital 2', texts: [{ en: 'Tests should be able to fail.' }] });
     // Text after the recitals keeps its place in a trailing content node.
     expect(en(preamble.children.at(-1)!)).toEqual(['HAVE ADOPTED THIS DIRECTIVE:']);
   });
 
   it('maps divisions to chapter/section nodes with roman numbers normalised', () => {
-    expect(node(doc, 'chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'CHAPTER I', title: 'General provisions' });
-    expect(node(doc, 'chp-2/sec-1')).toMatchObject({ nodeType: 'section', citeKey: 'Section 1', title: 'Amendments' });
-    expect(node(doc, 'chp-2').children.map((n) => n.path)).toEqual(['chp-2/sec-1', 'art-3']);
+    expect(getNode(doc, 'chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'CHAPTER I', title: 'General provisions' });
+    expect(getNode(doc, 'chp-2/sec-1')).toMatchObject({ nodeType: 'section', citeKey: 'Section 1', title: 'Amendments' });
+    expect(getNode(doc, 'chp-2').children.map((n) => n.path)).toEqual(['chp-2/sec-1', 'art-3']);
   });
 
   it('gives articles, paragraphs and points citeable keys and stable paths', () => {
-    expect(node(doc, 'art-1')).toMatchObject({ nodeType: 'article', rawType: 'ARTICLE', citeKey: 'Article 1', title: 'Subject matter' });
-    expect(node(doc, 'art-1/par-1')).toMatchObject({ nodeType: 'paragraph', citeKey: 'paragraph 1', texts: [{ en: 'This Directive lays down ‘fixture’ rules.' }] });
-    expect(en(node(doc, 'art-1/par-2'))).toEqual(['Member States shall ensure:']);
-    expect(node(doc, 'art-1/par-2/pt-a')).toMatchObject({ nodeType: 'clause', citeKey: 'point (a)', texts: [{ en: 'clarity;' }] });
-    expect(node(doc, 'art-1/par-2/pt-b/ind-2')).toMatchObject({ citeKey: 'indent 2', texts: [{ en: 'few elements.' }] });
-    expect(en(node(doc, 'art-1/par-2/txt-3'))).toEqual(['The first subparagraph applies from 2025.']);
+    expect(getNode(doc, 'art-1')).toMatchObject({ nodeType: 'article', rawType: 'ARTICLE', citeKey: 'Article 1', title: 'Subject matter' });
+    expect(getNode(doc, 'art-1/par-1')).toMatchObject({ nodeType: 'paragraph', citeKey: 'paragraph 1', texts: [{ en: 'This Directive lays down ‘fixture’ rules.' }] });
+    expect(en(getNode(doc, 'art-1/par-2'))).toEqual(['Member States shall ensure:']);
+    expect(getNode(doc, 'art-1/par-2/pt-a')).toMatchObject({ nodeType: 'clause', citeKey: 'point (a)', texts: [{ en: 'clarity;' }] });
+    expect(getNode(doc, 'art-1/par-2/pt-b/ind-2')).toMatchObject({ citeKey: 'indent 2', texts: [{ en: 'few elements.' }] });
+    expect(en(getNode(doc, 'art-1/par-2/txt-3'))).toEqual(['The first subparagraph applies from 2025.']);
   });
 
   it('keeps quoted amendments as text, not as articles of this act', () => {
-    const article2 = node(doc, 'art-2');
+    const article2 = getNode(doc, 'art-2');
     expect(article2.children).toEqual([]);
     expect(en(article2)).toEqual(['Article 4 of Directive 2000/1/EC is replaced by the following:', '‘Article 4', '1. Quoted text.’']);
-    expect(flatten(doc.nodes).filter((n) => n.citeKey === 'Article 4')).toEqual([]);
+    expect(flattenNodes(doc.nodes).filter((n) => n.citeKey === 'Article 4')).toEqual([]);
   });
 
   it('keeps the signature block as the final content node', () => {
-    expect(node(doc, 'final')).toMatchObject({ nodeType: 'content', rawType: 'FINAL' });
-    expect(en(node(doc, 'final'))).toEqual(['This Directive is addressed to the Member States.', 'Done at Brussels, 10 January 2024.', 'For the Council', 'The President']);
+    expect(getNode(doc, 'final')).toMatchObject({ nodeType: 'content', rawType: 'FINAL' });
+    expect(en(getNode(doc, 'final'))).toEqual(['This Directive is addressed to the Member States.', 'Done at Brussels, 10 January 2024.', 'For the Council', 'The President']);
   });
 
   it('merges each annex as a schedule with points and table rows', () => {
-    expect(node(doc, 'annex-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex I', title: 'CHECKLIST' });
-    expect(node(doc, 'annex-1/pt-2')).toMatchObject({ citeKey: 'point 2', texts: [{ en: 'Results' }] });
-    expect(en(node(doc, 'annex-1/txt-3'))).toEqual(['Code | Meaning', 'A1 | First value']);
-    expect(node(doc, 'annex-2')).toMatchObject({ citeKey: 'Annex II', title: 'CORRELATION TABLE' });
+    expect(getNode(doc, 'annex-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex I', title: 'CHECKLIST' });
+    expect(getNode(doc, 'annex-1/pt-2')).toMatchObject({ citeKey: 'point 2', texts: [{ en: 'Results' }] });
+    expect(en(getNode(doc, 'annex-1/txt-3'))).toEqual(['Code | Meaning', 'A1 | First value']);
+    expect(getNode(doc, 'annex-2')).toMatchObject({ citeKey: 'Annex II', title: 'CORRELATION TABLE' });
   });
 });
 
@@ -162,8 +133,8 @@ describe('formexParser on a CELLAR package (DOC_1..DOC_n.xml)', () => {
   });
 
   it('inlines the file an annex includes (INCL.ELEMENT) at its place', () => {
-    expect(en(node(docs[0]!, 'annex-1'))).toEqual(['The list reads:', 'ANNEX I', 'XX-1 | Included row']);
-    expect(parseFile(path.join(dir, 'DOC_4.xml'))).toEqual([]);
+    expect(en(getNode(docs[0]!, 'annex-1'))).toEqual(['The list reads:', 'ANNEX I', 'XX-1 | Included row']);
+    expect(parseFormex(path.join(dir, 'DOC_4.xml'))).toEqual([]);
   });
 
   it('parses an act the manifest does not reference as its own document', () => {
@@ -175,16 +146,16 @@ describe('formexParser on a CELLAR package (DOC_1..DOC_n.xml)', () => {
 
 describe('formexParser on stand-alone components', () => {
   it('parses an act without a manifest; CELEX from its number and kind', () => {
-    const [doc] = parseFile(path.join(fixtures, 'standalone/act.xml'));
+    const [doc] = parseFormex(path.join(fixtures, 'standalone/act.xml'));
     expect(doc?.externalId).toBe('32019D0391');
     expect(doc?.metadata.sourceIds).toMatchObject({ celex: '32019D0391', oj: 'OJ L 50, 2019, p. 1' });
     expect(doc!.nodes.map((n) => n.citeKey)).toEqual(['Article 1', 'Article 1a']);
-    expect(node(doc!, 'art-1a').texts).toEqual([{ en: 'Inserted.' }]);
-    expect(node(doc!, 'art-1/par-2').texts).toEqual([{ en: 'Two.' }]);
+    expect(getNode(doc!, 'art-1a').texts).toEqual([{ en: 'Inserted.' }]);
+    expect(getNode(doc!, 'art-1/par-2').texts).toEqual([{ en: 'Two.' }]);
   });
 
   it('parses an annex alone, keyed by its OJ reference and language', () => {
-    const [doc] = parseFile(path.join(fixtures, 'standalone/annex-only.xml'));
+    const [doc] = parseFormex(path.join(fixtures, 'standalone/annex-only.xml'));
     expect(doc?.externalId).toBe('OJ L 1, 2013, p. 3');
     expect(doc?.languages).toEqual(['fr']);
     expect(doc?.nodes.map((n) => [n.path, n.nodeType])).toEqual([['annex-1', 'schedule']]);
@@ -195,7 +166,7 @@ describe('formexParser on stand-alone components', () => {
 describe('formexParser on malformed input', () => {
   it('names the line of ill-formed XML', () => {
     const file = path.join(fixtures, 'malformed/broken.xml');
-    const error = importErrorOf(() => parseFile(file));
+    const error = importErrorOf(() => parseFormex(file));
     expect(error.file).toBe(file);
     expect(error.place).toMatch(/^line \d+$/);
     expect(error.reason).toMatch(/not well-formed XML/);
@@ -203,7 +174,7 @@ describe('formexParser on malformed input', () => {
 
   it('reports a manifest whose main file is missing', () => {
     const file = path.join(fixtures, 'malformed/DOC_1.xml');
-    const error = importErrorOf(() => parseFile(file));
+    const error = importErrorOf(() => parseFormex(file));
     expect(error.place).toBe('DOC.MAIN.PUB');
     expect(error.reason).toMatch(/L_missing\.xml .*not found/);
   });
@@ -213,7 +184,9 @@ describe('formexParser on malformed input', () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(formexCorpus))('formexParser on the real EUR-Lex corpus', () => {
+warnIfNoCorpus('Formex corpus tests');
+
+describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
   const packageDir = (prefix: string) => {
     const dir = fs.readdirSync(formexCorpus).find((d) => d.startsWith(prefix));
     if (!dir) throw new Error(`no package ${prefix}`);
@@ -225,10 +198,10 @@ describe.skipIf(!fs.existsSync(formexCorpus))('formexParser on the real EUR-Lex 
       .flatMap((dir) => fs.readdirSync(dir).map((n) => path.join(dir, n)))
       .filter((f) => f.endsWith('.xml'));
     expect(formexFiles).toHaveLength(12);
-    for (const file of formexFiles) expect(formexParser.detect(fs.readFileSync(file, 'utf8').slice(0, 2048), file), file).toBe(true);
-    const akn = path.join(corpus, 'akn-formex-tulit/eu/eurlex/akn/32014L0092.akn');
-    expect(formexParser.detect(fs.readFileSync(akn, 'utf8').slice(0, 2048), akn)).toBe(false);
-    expect(tmxParser.detect(fs.readFileSync(formexFiles[0]!, 'utf8').slice(0, 2048), formexFiles[0]!)).toBe(false);
+    for (const file of formexFiles) expect(formexParser.detect(readHead(file, 2048), file), file).toBe(true);
+    const akn = corpusPath('akn-formex-tulit/eu/eurlex/akn/32014L0092.akn');
+    expect(formexParser.detect(readHead(akn, 2048), akn)).toBe(false);
+    expect(tmxParser.detect(readHead(formexFiles[0]!, 2048), formexFiles[0]!)).toBe(false);
   });
 
   it('imports the split Regulation (EU) 2024/903 as one document with its annex', () => {
@@ -242,16 +215,16 @@ describe.skipIf(!fs.existsSync(formexCorpus))('formexParser on the real EUR-Lex 
     expect(doc.languages).toEqual(['en']);
     expectUniquePaths(doc);
 
-    const all = flatten(doc.nodes);
+    const all = flattenNodes(doc.nodes);
     expect(all.filter((n) => n.nodeType === 'chapter')).toHaveLength(6);
     expect(all.filter((n) => n.nodeType === 'article').map((n) => n.citeKey)).toEqual(Array.from({ length: 23 }, (_, i) => `Article ${i + 1}`));
-    expect(node(doc, 'preamble').children.filter((n) => n.rawType === 'CONSID')).toHaveLength(57);
-    expect(node(doc, 'art-1')).toMatchObject({ title: 'Subject matter and scope' });
-    expect(node(doc, 'art-1').children.map((n) => n.citeKey)).toEqual(['paragraph 1', 'paragraph 2', 'paragraph 3', 'paragraph 4', 'paragraph 5']);
-    expect(node(doc, 'art-3/par-2/pt-a').citeKey).toBe('point (a)');
-    expect(node(doc, 'art-2/pt-1').texts[0]?.en).toMatch(/^‘cross-border interoperability’ means/);
+    expect(getNode(doc, 'preamble').children.filter((n) => n.rawType === 'CONSID')).toHaveLength(57);
+    expect(getNode(doc, 'art-1')).toMatchObject({ title: 'Subject matter and scope' });
+    expect(getNode(doc, 'art-1').children.map((n) => n.citeKey)).toEqual(['paragraph 1', 'paragraph 2', 'paragraph 3', 'paragraph 4', 'paragraph 5']);
+    expect(getNode(doc, 'art-3/par-2/pt-a').citeKey).toBe('point (a)');
+    expect(getNode(doc, 'art-2/pt-1').texts[0]?.en).toMatch(/^‘cross-border interoperability’ means/);
 
-    const annex = node(doc, 'annex-1');
+    const annex = getNode(doc, 'annex-1');
     expect(doc.nodes.at(-1)).toBe(annex);
     expect(annex).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex', title: 'COMMON CHECKLIST FOR INTEROPERABILITY ASSESSMENT REPORTS' });
     expect(annex.children.map((n) => n.texts[0]?.en)).toEqual(['General Information', 'Requirements', 'Results']);
@@ -265,7 +238,7 @@ describe.skipIf(!fs.existsSync(formexCorpus))('formexParser on the real EUR-Lex 
     expect(doc.publishedDate).toBe('2011-12-16');
     expect(doc.metadata.sourceIds?.oj).toBe('OJ L 334, 16.12.2011, p. 25');
     expect(doc.nodes.map((n) => n.path)).toEqual(['preamble', 'art-1', 'art-2', 'final', 'annex-1']);
-    expect(en(node(doc, 'annex-1'))).toContain('02071210 | Fowls of the species Gallus domesticus, not cut in pieces, presented as “70\u00a0% chickens”, frozen | 109,5 | 0 | AR');
+    expect(en(getNode(doc, 'annex-1'))).toContain('02071210 | Fowls of the species Gallus domesticus, not cut in pieces, presented as “70\u00a0% chickens”, frozen | 109,5 | 0 | AR');
   });
 
   it('merges the 2008 CELLAR package: regulation with two annexes, quoted articles kept as text', () => {
@@ -275,11 +248,11 @@ describe.skipIf(!fs.existsSync(formexCorpus))('formexParser on the real EUR-Lex 
     expect(doc.externalId).toBe('32008R1137');
     expect(doc.publishedDate).toBe('2008-11-21');
     expectUniquePaths(doc);
-    const all = flatten(doc.nodes);
+    const all = flattenNodes(doc.nodes);
     // The annex quotes 73 articles of amended directives; only the act's own 3 are articles.
     expect(all.filter((n) => n.nodeType === 'article').map((n) => n.path)).toEqual(['art-1', 'art-2', 'art-3']);
-    expect(node(doc, 'annex-1/grp-1/grp-1-1')).toMatchObject({ citeKey: 'point 1.1', title: expect.stringMatching(/^Directive 1999\/4\/EC/) });
-    expect(node(doc, 'annex-2')).toMatchObject({ nodeType: 'schedule', title: 'Chronological Index' });
-    expect(node(doc, 'annex-2').children).toHaveLength(59);
+    expect(getNode(doc, 'annex-1/grp-1/grp-1-1')).toMatchObject({ citeKey: 'point 1.1', title: expect.stringMatching(/^Directive 1999\/4\/EC/) });
+    expect(getNode(doc, 'annex-2')).toMatchObject({ nodeType: 'schedule', title: 'Chronological Index' });
+    expect(getNode(doc, 'annex-2').children).toHaveLength(59);
   });
 });

@@ -1,30 +1,20 @@
 // Tests for the TMX 1.4 (DGT-TM) parser: small fixtures, malformed input and the real
-// 35-file DGT-TM corpus in ../shared/corpus (skipped when that folder is absent).
+// 35-file DGT-TM corpus in the shared corpus (skipped when that is absent).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dateInAgreementCelex, tmxParser } from '../../server/importers/formats/tmx.js';
-import { ImportError, type ParsedDocument, type ParsedNode, type ParsedText } from '../../server/importers/model.js';
+import type { ParsedDocument, ParsedNode, ParsedText } from '../../server/importers/model.js';
+import { corpusPath, hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
+import { decodeFileContent, fixturePath, listNames, readDecoded, readHead, readText } from '../support/fixtures.js';
+import { expectUniquePaths, flattenNodes, getNode, importErrorOf } from '../support/parsed-documents.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = path.join(repoRoot, 'tests/fixtures/importers/tmx');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus/eu-dgt-tm-tmx');
-
-/** Decodes like the import pipeline: UTF-16LE/BE by BOM, else UTF-8. */
-function decode(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return new TextDecoder('utf-8').decode(bytes);
-}
+const fixtures = fixturePath('tmx');
+const corpusDir = corpusPath('eu-dgt-tm-tmx');
 
 function parseFixture(name: string): ParsedDocument[] {
   const file = path.join(fixtures, name);
-  return tmxParser.parse(decode(fs.readFileSync(file)), file);
-}
-
-function flatten(nodes: ParsedNode[]): ParsedNode[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
+  return tmxParser.parse(readDecoded(file), file);
 }
 
 /** Every ParsedText in document order. */
@@ -32,25 +22,9 @@ function allTexts(nodes: ParsedNode[]): ParsedText[] {
   return nodes.flatMap((n) => [...n.texts, ...allTexts(n.children)]);
 }
 
-function node(doc: ParsedDocument, nodePath: string): ParsedNode {
-  const found = flatten(doc.nodes).find((n) => n.path === nodePath);
-  if (!found) throw new Error(`no node ${nodePath}; have ${flatten(doc.nodes).map((n) => n.path).join(', ')}`);
-  return found;
-}
-
-function importErrorOf(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error('expected an ImportError');
-}
-
 describe('tmxParser.detect', () => {
   it('claims a <tmx> root after the XML declaration and DOCTYPE', () => {
-    const head = fs.readFileSync(path.join(fixtures, 'two-documents.tmx'), 'utf8').slice(0, 300);
+    const head = readHead(path.join(fixtures, 'two-documents.tmx'), 300);
     expect(tmxParser.detect(head, 'x.tmx')).toBe(true);
   });
 
@@ -90,22 +64,21 @@ describe('tmxParser.parse on fixtures', () => {
   it('builds preamble, articles, final part and annexes with unique paths', () => {
     const doc = decision!;
     expect(doc.nodes.map((n) => n.path)).toEqual(['preamble', 'art-1', 'art-2', 'final', 'annex-1', 'annex-2']);
-    const paths = flatten(doc.nodes).map((n) => n.path);
-    expect(new Set(paths).size).toBe(paths.length);
-    expect(node(doc, 'preamble')).toMatchObject({ nodeType: 'content', citeKey: 'Preamble' });
-    expect(node(doc, 'preamble').texts).toHaveLength(4);
-    expect(node(doc, 'art-1')).toMatchObject({ nodeType: 'article', citeKey: 'Article 1', title: 'Subject matter' });
-    expect(node(doc, 'annex-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex I', title: 'RULES OF PROCEDURE' });
-    expect(node(doc, 'annex-1/chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'Chapter I', title: 'Organisation' });
+    expectUniquePaths(doc);
+    expect(getNode(doc, 'preamble')).toMatchObject({ nodeType: 'content', citeKey: 'Preamble' });
+    expect(getNode(doc, 'preamble').texts).toHaveLength(4);
+    expect(getNode(doc, 'art-1')).toMatchObject({ nodeType: 'article', citeKey: 'Article 1', title: 'Subject matter' });
+    expect(getNode(doc, 'annex-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex I', title: 'RULES OF PROCEDURE' });
+    expect(getNode(doc, 'annex-1/chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'Chapter I', title: 'Organisation' });
     // Annexed rules restart their article numbers: they live under the annex, not beside Article 1.
-    expect(node(doc, 'annex-1/chp-1').children.map((n) => n.path)).toEqual(['annex-1/art-1']);
+    expect(getNode(doc, 'annex-1/chp-1').children.map((n) => n.path)).toEqual(['annex-1/art-1']);
     // 'The list is as follows:' ends with a colon, so it is text, not the annex title.
-    expect(node(doc, 'annex-2').title).toBeUndefined();
-    expect(node(doc, 'annex-2').texts).toEqual([{ en: 'The list is as follows:', cs: 'Seznam je následující:', de: 'Die Liste lautet:' }]);
+    expect(getNode(doc, 'annex-2').title).toBeUndefined();
+    expect(getNode(doc, 'annex-2').texts).toEqual([{ en: 'The list is as follows:', cs: 'Seznam je následující:', de: 'Die Liste lautet:' }]);
   });
 
   it('keeps every language of a TU aligned in one ParsedText; headings and titles are not texts', () => {
-    expect(node(decision!, 'art-1').texts).toEqual([
+    expect(getNode(decision!, 'art-1').texts).toEqual([
       { en: 'This Decision lays down rules.', cs: 'Toto rozhodnutí stanoví pravidla.', de: 'Dieser Beschluss legt Regeln fest.' },
       { en: 'It applies to tests.', de: 'Er gilt für Tests.', sk: 'Vzťahuje sa na testy.' },
     ]);
@@ -121,9 +94,9 @@ describe('tmxParser.parse on fixtures', () => {
   });
 
   it('parses the same memory encoded as UTF-16LE with CRLF line ends', () => {
-    const utf8 = fs.readFileSync(path.join(fixtures, 'two-documents.tmx'), 'utf8').replace(/\n/g, '\r\n');
+    const utf8 = readText(path.join(fixtures, 'two-documents.tmx')).replace(/\n/g, '\r\n');
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf8.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16LE"?>'), 'utf16le')]);
-    const docs16 = tmxParser.parse(decode(bytes), 'two-documents-utf16.tmx');
+    const docs16 = tmxParser.parse(decodeFileContent(bytes), 'two-documents-utf16.tmx');
     expect(docs16.map((d) => d.externalId)).toEqual(['22019D9001', '22019R9002']);
     expect(docs16[0]?.nodes).toEqual(decision?.nodes);
     expect(allTexts(docs16[0]!.nodes).some((t) => Object.values(t).some((s) => s.includes('\r')))).toBe(false);
@@ -145,18 +118,20 @@ describe('tmxParser.parse on malformed input', () => {
   });
 
   it('rejects unknown entities and truncated files', () => {
-    const ok = fs.readFileSync(path.join(fixtures, 'two-documents.tmx'), 'utf8');
+    const ok = readText(path.join(fixtures, 'two-documents.tmx'));
     expect(importErrorOf(() => tmxParser.parse(ok.replace('&amp;', '&nbsp;'), 'e.tmx')).reason).toMatch(/invalid entity/);
     expect(importErrorOf(() => tmxParser.parse(ok.slice(0, ok.length / 2), 't.tmx')).reason).toMatch(/unclosed <\w+>|malformed tag/);
   });
 });
 
-describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus', () => {
-  const files = fs.existsSync(corpusDir) ? fs.readdirSync(corpusDir).filter((f) => f.endsWith('.tmx')).sort() : [];
+warnIfNoCorpus('TMX corpus tests');
+
+describe.skipIf(!hasCorpus)('tmxParser on the real DGT-TM corpus', () => {
+  const files = hasCorpus ? listNames(corpusDir).filter((f) => f.endsWith('.tmx')) : [];
   const started = performance.now();
   const parsed = files.map((name) => {
     const bytes = fs.readFileSync(path.join(corpusDir, name));
-    return { name, bytes, docs: tmxParser.parse(decode(bytes), path.join(corpusDir, name)) };
+    return { name, bytes, docs: tmxParser.parse(decodeFileContent(bytes), path.join(corpusDir, name)) };
   });
   const elapsedMs = performance.now() - started;
   const docs = parsed.flatMap((p) => p.docs);
@@ -165,7 +140,7 @@ describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus'
     expect(files).toHaveLength(35);
     for (const { name, bytes, docs: fileDocs } of parsed) {
       expect([bytes[0], bytes[1]], name).toEqual([0xff, 0xfe]);
-      expect(tmxParser.detect(decode(bytes).slice(0, 500), name), name).toBe(true);
+      expect(tmxParser.detect(decodeFileContent(bytes).slice(0, 500), name), name).toBe(true);
       expect(fileDocs.map((d) => d.externalId), name).toEqual([name.replace(/\.tmx$/, '')]);
     }
   });
@@ -182,7 +157,7 @@ describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus'
 
   it('accounts for every TU: a text, a heading or a heading title', () => {
     for (const doc of docs) {
-      const nodes = flatten(doc.nodes);
+      const nodes = flattenNodes(doc.nodes);
       const headings = nodes.filter((n) => n.citeKey && n.path !== 'preamble').length;
       const titles = nodes.filter((n) => n.title).length;
       expect(allTexts(doc.nodes).length + headings + titles, doc.externalId).toBe(doc.translationUnits?.length);
@@ -207,8 +182,7 @@ describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus'
     for (const doc of docs) {
       expect(doc.languages.slice(0, 2), doc.externalId).toEqual(['en', 'cs']);
       expect(doc.languages, doc.externalId).toHaveLength(23);
-      const paths = flatten(doc.nodes).map((n) => n.path);
-      expect(new Set(paths).size, doc.externalId).toBe(paths.length);
+      expectUniquePaths(doc, doc.externalId);
     }
   });
 
@@ -228,7 +202,7 @@ describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus'
     expect(doc.metadata.title).toMatch(/^Decision No 1\/2019 of the Trade and Development Committee .* of 18\u00a0February 2019 on the establishment of a list of arbitrators/);
     expect(doc.publishedDate).toBe('2019-02-18');
     expect(doc.nodes.map((n) => n.path)).toEqual(['preamble', 'art-1', 'art-2', 'final', 'annex-1']);
-    expect(node(doc, 'art-1').texts[0]).toMatchObject({
+    expect(getNode(doc, 'art-1').texts[0]).toMatchObject({
       en: expect.stringMatching(/^The list of arbitrators provided for in Article 94/),
       cs: expect.any(String),
       de: expect.stringMatching(/^Die im Anhang beigefügte Liste/),
@@ -237,9 +211,9 @@ describe.skipIf(!fs.existsSync(corpusDir))('tmxParser on the real DGT-TM corpus'
 
   it('nests the rules of procedure annexed to Decision 22019D0437 under annex-1 and its chapters', () => {
     const doc = docs.find((d) => d.externalId === '22019D0437')!;
-    expect(node(doc, 'annex-1')).toMatchObject({ citeKey: 'Annex I', title: 'RULES OF PROCEDURE OF THE JOINT COUNCIL' });
-    expect(node(doc, 'annex-1/chp-2').children.map((n) => n.citeKey)).toEqual(['Article 5', 'Article 6', 'Article 7', 'Article 8', 'Article 9', 'Article 10']);
-    expect(node(doc, 'annex-1/art-4')).toMatchObject({ title: 'Secretariat' });
+    expect(getNode(doc, 'annex-1')).toMatchObject({ citeKey: 'Annex I', title: 'RULES OF PROCEDURE OF THE JOINT COUNCIL' });
+    expect(getNode(doc, 'annex-1/chp-2').children.map((n) => n.citeKey)).toEqual(['Article 5', 'Article 6', 'Article 7', 'Article 8', 'Article 9', 'Article 10']);
+    expect(getNode(doc, 'annex-1/art-4')).toMatchObject({ title: 'Secretariat' });
   });
 });
 

@@ -8,3 +8,8 @@ export const CORPUS_DIR = process.env.LEXHUB_CORPUS ?? path.resolve(repoRoot, '.
 export const hasCorpus = fs.existsSync(path.join(CORPUS_DIR, 'SOURCES.md'));
 export const corpusPath = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);
 export const CORPUS_SKIP_REASON = `the shared corpus is not at ${CORPUS_DIR} (set LEXHUB_CORPUS to its folder)`;
+
+/** Says on stderr why a suite that needs the corpus is skipped (nothing when the corpus is there). */
+export function warnIfNoCorpus(suite: string): void {
+  if (!hasCorpus) console.warn(`${suite} skipped: ${CORPUS_SKIP_REASON}`);
+}
