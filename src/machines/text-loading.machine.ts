@@ -1,18 +1,30 @@
 // Reading a document's text in one language: languages, fragment pages (keyset cursor), text
 // batches for what is shown, reference spans of visible fragments, and jumps to a node.
+// The first page starts at once, beside the languages: without a chosen language the server reads
+// the branch's main language, and the page's language_code tells which one that is.
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { z } from 'zod';
 import type { DocumentLanguage, Fragment, Span } from '../api/contract';
 import { getFragmentText, getFragmentTexts, listDocumentLanguages, listFragments, listSpans } from '../api/library';
-import { createTextCache, etagOf, getText, putTexts, type CachedText, type TextCache } from './fragment-texts-cache';
+import {
+  FIRST_TEXTS,
+  PAGE_SIZE,
+  createTextCache,
+  etagOf,
+  getText,
+  putTexts,
+  takePrefetchedPage,
+  takePrefetchedTexts,
+  type CachedText,
+  type TextCache,
+} from './fragment-texts-cache';
 
 export type FragmentRow = z.infer<typeof Fragment>;
 export type LanguageRow = z.infer<typeof DocumentLanguage>;
 export type SpanRow = z.infer<typeof Span>;
 
-export const PAGE_SIZE = 100;
+export { FIRST_TEXTS, PAGE_SIZE };
 export const NEAR_END = 20;
-export const FIRST_TEXTS = 30;
 export const TEXT_WINDOW = 10;
 /** The texts endpoint takes at most 200 ids; spans are fetched one fragment at a time. */
 const TEXT_BATCH_MAX = 200;
@@ -20,10 +32,14 @@ const SPAN_BATCH_MAX = 30;
 
 export interface TextLoadingInput {
   documentId: string;
+  /** A branch id or name (the address's `branch`); none = main. */
   branch?: string;
-  /** The document's main language, preferred when the document has it. */
+  /** A language the reader chose; none = the branch's main language (the server's default). */
+  lang?: string;
+  /** Chosen from the language list when no page tells the language (an empty text). */
   preferredLang?: string;
-  /** order_index of every node: a node without fragments jumps to the next one in order. */
+  /** order_index of every node: a node without fragments jumps to the next one in order. May come
+   * later with `nodes.loaded`. */
   nodeOrder?: Record<string, number>;
   /** A node to show first (`?node=`). */
   nodeId?: string;
@@ -34,6 +50,8 @@ export interface TextLoadingContext {
   branch?: string;
   preferredLang?: string;
   nodeOrder: Record<string, number>;
+  /** Whether nodeOrder holds the structure (given as input or by `nodes.loaded`). */
+  nodesKnown: boolean;
   languages: LanguageRow[];
   lang?: string;
   error?: string;
@@ -64,7 +82,8 @@ export type TextLoadingEvent =
   | { type: 'pages.loaded'; first: boolean }
   | { type: 'texts.loaded' }
   | { type: 'text.retry'; id: string }
-  | { type: 'node.select'; nodeId: string };
+  | { type: 'node.select'; nodeId: string }
+  | { type: 'nodes.loaded'; nodeOrder: Record<string, number> };
 
 interface PageInput {
   documentId: string;
@@ -88,6 +107,16 @@ const missing = (context: TextLoadingContext, ids: string[]) =>
 const idsBetween = (fragments: FragmentRow[], start: number, end: number) =>
   fragments.slice(Math.max(0, start), Math.max(0, end + 1)).filter((fragment) => fragment.has_text).map((fragment) => fragment.id);
 
+/** Only fragments on screen whose text is here: spans are positions in that text. */
+const spanWork = (context: TextLoadingContext) =>
+  idsBetween(context.fragments, context.range.start, context.range.end)
+    .filter((id) => context.cache.entries.get(id)?.hasText && !(id in context.spans))
+    .slice(0, SPAN_BATCH_MAX);
+
+/** The preferred language if the document has it, else the first listed. */
+const pickLanguage = (languages: readonly LanguageRow[], preferred?: string) =>
+  languages.find((language) => language.iso_639_1 === preferred)?.iso_639_1 ?? languages[0]?.iso_639_1;
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const readingReset = {
@@ -109,10 +138,14 @@ export const textLoadingMachine = setup({
     input: {} as TextLoadingInput,
   },
   delays: {
-    /** Near the end of the list: wait for scrolling to settle before the next page. */
+    /** Near the end of the list: wait for scrolling to settle before the next page... */
     nearEnd: 300,
-    /** Texts and spans: one batch for what stays on screen. */
+    /** ...but while it keeps moving, no longer than this after the first step near the end. */
+    nearEndMaxWait: 300,
+    /** Texts after the first batch (which goes at once): wait for what stays on screen... */
     textBatch: 300,
+    /** ...but while the list keeps scrolling, send a batch at least this often (a throttle). */
+    textBatchMaxWait: 300,
     spanBatch: 300,
     /** After a node is chosen, let the list render before scrolling. */
     scrollDelay: 100,
@@ -121,11 +154,15 @@ export const textLoadingMachine = setup({
     loadLanguages: fromPromise(({ input, signal }: { input: { documentId: string; branch?: string }; signal: AbortSignal }) =>
       listDocumentLanguages(input.documentId, input.branch, { signal }).then((list) => list.items),
     ),
-    loadPage: fromPromise(({ input, signal }: { input: PageInput; signal: AbortSignal }) =>
-      listFragments(input.documentId, { branch: input.branch, lang: input.lang, cursor: input.cursor ?? undefined, limit: PAGE_SIZE }, { signal }),
-    ),
-    loadTexts: fromPromise(async ({ input, signal }: { input: { ids: string[]; lang?: string }; signal: AbortSignal }) => {
-      const list = await getFragmentTexts(input.ids, input.lang, { signal });
+    loadPage: fromPromise(({ input, signal }: { input: PageInput; signal: AbortSignal }) => {
+      const fetchPage = () =>
+        listFragments(input.documentId, { branch: input.branch, lang: input.lang, cursor: input.cursor ?? undefined, limit: PAGE_SIZE }, { signal });
+      // The first page may already be on its way (asked for while the app started).
+      return takePrefetchedPage(input.documentId, input.branch, input.lang, input.cursor)?.catch(fetchPage) ?? fetchPage();
+    }),
+    loadTexts: fromPromise(async ({ input, signal }: { input: { documentId: string; ids: string[]; lang?: string }; signal: AbortSignal }) => {
+      const fetchTexts = () => getFragmentTexts(input.ids, input.lang, { signal });
+      const list = await (takePrefetchedTexts(input.documentId, input.ids, input.lang)?.catch(fetchTexts) ?? fetchTexts());
       return list.items.map((item) => ({ id: item.id, text: item.text, hasText: item.has_text }));
     }),
     reloadText: fromPromise(async ({ input, signal }: { input: { id: string; etag?: string }; signal: AbortSignal }) => {
@@ -152,6 +189,7 @@ export const textLoadingMachine = setup({
       context.jumpNodeId !== undefined && fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0,
     jumpHopeless: ({ context }) => context.endReached,
     hasJump: ({ context }) => context.jumpNodeId !== undefined,
+    hasSpanWork: ({ context }) => spanWork(context).length > 0,
   },
   actions: {
     wantWindow: assign(({ context, event }) => {
@@ -165,9 +203,12 @@ export const textLoadingMachine = setup({
         fragments: [...context.fragments, ...page.items],
         nextCursor: page.next_cursor,
         endReached: page.next_cursor === null,
+        // The first page asked for the default language: from now on ask for it by name.
+        lang: context.lang ?? (page.items[0]?.language_code || undefined) ?? pickLanguage(context.languages, context.preferredLang),
       });
       enqueue.raise({ type: 'pages.loaded', first: context.fragments.length === 0 });
     }),
+    setNodes: assign(({ event }) => (event.type === 'nodes.loaded' ? { nodeOrder: event.nodeOrder, nodesKnown: true } : {})),
     wantFirst: assign(({ context }) => ({
       wanted: [...context.wanted, ...missing(context, idsBetween(context.fragments, 0, FIRST_TEXTS - 1))],
     })),
@@ -177,8 +218,10 @@ export const textLoadingMachine = setup({
   context: ({ input }) => ({
     documentId: input.documentId,
     branch: input.branch,
+    lang: input.lang,
     preferredLang: input.preferredLang,
     nodeOrder: input.nodeOrder ?? {},
+    nodesKnown: input.nodeOrder !== undefined,
     languages: [],
     cache: createTextCache(),
     spans: {},
@@ -186,27 +229,34 @@ export const textLoadingMachine = setup({
     scrollTarget: null,
     ...readingReset,
   }),
-  initial: 'languages',
+  // The language list and the reading run side by side: neither waits for the other.
+  type: 'parallel',
   on: {
-    // Remembered at any time; the jump region acts on it once reading.
-    'node.select': { actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
+    'nodes.loaded': { actions: 'setNodes' },
   },
   states: {
     languages: {
-      invoke: {
-        src: 'loadLanguages',
-        input: ({ context }) => ({ documentId: context.documentId, branch: context.branch }),
-        onDone: {
-          target: 'reading',
-          actions: assign(({ context, event }) => ({
-            languages: event.output,
-            lang: event.output.find((language) => language.iso_639_1 === context.preferredLang)?.iso_639_1 ?? event.output[0]?.iso_639_1,
-          })),
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadLanguages',
+            input: ({ context }) => ({ documentId: context.documentId, branch: context.branch }),
+            onDone: {
+              target: 'loaded',
+              actions: assign(({ context, event }) => ({
+                languages: event.output,
+                // The first page names the language; only an empty text leaves it to the list.
+                lang: context.lang ?? (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
+              })),
+            },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          },
         },
-        onError: { target: 'languagesFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        failed: { on: { 'languages.retry': { target: 'loading', actions: assign({ error: undefined }) } } },
+        loaded: {},
       },
     },
-    languagesFailed: { on: { 'languages.retry': { target: 'languages', actions: assign({ error: undefined }) } } },
     reading: {
       type: 'parallel',
       entry: assign(readingReset),
@@ -230,10 +280,17 @@ export const textLoadingMachine = setup({
               },
             },
             waiting: {
-              after: { nearEnd: 'loading' },
+              // Debounced (every new position near the end restarts `nearEnd`), but never longer
+              // than `nearEndMaxWait` in all, so a reader who keeps scrolling still gets the page.
+              initial: 'quiet',
+              after: { nearEndMaxWait: 'loading' },
+              states: {
+                quiet: {
+                  after: { nearEnd: '#textLoading.reading.pages.loading' },
+                  on: { 'list.rangeChanged': { guard: 'nearEnd', target: 'quiet', reenter: true } },
+                },
+              },
               on: {
-                // Debounce: every new position near the end restarts the wait.
-                'list.rangeChanged': { guard: 'nearEnd', target: 'waiting', reenter: true },
                 'list.sentinelVisible': 'loading',
                 'pages.loadMore': 'loading',
               },
@@ -265,17 +322,29 @@ export const textLoadingMachine = setup({
           states: {
             idle: {
               on: {
-                'list.rangeChanged': { actions: 'wantWindow', target: 'debouncing' },
-                'pages.loaded': { guard: ({ event }) => event.first, actions: 'wantFirst', target: 'debouncing' },
+                'list.rangeChanged': { actions: 'wantWindow', target: 'waiting' },
+                // The first texts go at once: they are what the reader waits for.
+                'pages.loaded': { guard: ({ event }) => event.first, actions: 'wantFirst', target: 'settled' },
               },
             },
-            debouncing: {
-              after: { textBatch: [{ guard: 'hasWanted', target: 'fetching' }, { target: 'idle' }] },
+            waiting: {
+              // A debounce (`textBatch`, restarted by every move) with a maximum wait
+              // (`textBatchMaxWait`, not restarted): while the list keeps scrolling a batch still
+              // goes out every 300 ms; when it stops, 300 ms after the last move.
+              initial: 'quiet',
+              after: { textBatchMaxWait: '#textLoading.reading.texts.settled' },
+              states: {
+                quiet: {
+                  after: { textBatch: '#textLoading.reading.texts.settled' },
+                  on: { 'list.rangeChanged': { actions: 'wantWindow', target: 'quiet', reenter: true } },
+                },
+              },
               on: {
-                'list.rangeChanged': { actions: 'wantWindow', target: 'debouncing', reenter: true },
-                'pages.loaded': { guard: ({ event }) => event.first, actions: 'wantFirst', target: 'debouncing', reenter: true },
+                'pages.loaded': { guard: ({ event }) => event.first, actions: 'wantFirst', target: 'settled' },
               },
             },
+            // Fetch what is wanted now, else rest.
+            settled: { always: [{ guard: 'hasWanted', target: 'fetching' }, { target: 'idle' }] },
             fetching: {
               entry: assign(({ context }) => ({
                 fetching: context.wanted.slice(0, TEXT_BATCH_MAX),
@@ -283,9 +352,9 @@ export const textLoadingMachine = setup({
               })),
               invoke: {
                 src: 'loadTexts',
-                input: ({ context }) => ({ ids: context.fetching, lang: context.lang }),
+                input: ({ context }) => ({ documentId: context.documentId, ids: context.fetching, lang: context.lang }),
                 onDone: {
-                  target: 'settled',
+                  target: 'fetched',
                   actions: [
                     assign(({ context, event }) => {
                       const uids = new Map(context.fragments.map((fragment) => [fragment.id, fragment.fragment_uid]));
@@ -304,13 +373,13 @@ export const textLoadingMachine = setup({
                   ],
                 },
                 onError: {
-                  target: 'settled',
+                  target: 'fetched',
                   actions: assign(({ context }) => ({ failed: [...context.failed, ...context.fetching], fetching: [] })),
                 },
               },
             },
-            // More may have been asked for while fetching.
-            settled: { always: [{ guard: 'hasWanted', target: 'debouncing' }, { target: 'idle' }] },
+            // More may have been asked for while fetching: it waits like any later batch.
+            fetched: { always: [{ guard: 'hasWanted', target: 'waiting' }, { target: 'idle' }] },
           },
         },
         retry: {
@@ -353,18 +422,13 @@ export const textLoadingMachine = setup({
           states: {
             idle: { on: { 'list.rangeChanged': 'debouncing', 'texts.loaded': 'debouncing' } },
             debouncing: {
-              after: { spanBatch: 'fetching' },
+              after: { spanBatch: [{ guard: 'hasSpanWork', target: 'fetching' }, { target: 'idle' }] },
               on: { 'list.rangeChanged': { target: 'debouncing', reenter: true }, 'texts.loaded': { target: 'debouncing', reenter: true } },
             },
             fetching: {
               invoke: {
                 src: 'loadSpans',
-                // Only fragments on screen whose text is here: spans are positions in that text.
-                input: ({ context }) => ({
-                  ids: idsBetween(context.fragments, context.range.start, context.range.end)
-                    .filter((id) => context.cache.entries.get(id)?.hasText && !(id in context.spans))
-                    .slice(0, SPAN_BATCH_MAX),
-                }),
+                input: ({ context }) => ({ ids: spanWork(context) }),
                 onDone: { target: 'idle', actions: assign(({ context, event }) => ({ spans: { ...context.spans, ...event.output } })) },
                 onError: 'idle',
               },
@@ -381,10 +445,13 @@ export const textLoadingMachine = setup({
               always: [{ guard: 'jumpTargetLoaded', target: 'scrolling' }, { guard: 'jumpHopeless', target: 'idle' }],
               entry: enqueueActions(({ context, enqueue }) => {
                 const loaded = context.jumpNodeId !== undefined && fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0;
-                if (!loaded && context.fragments.length > 0 && !context.endReached) enqueue.raise({ type: 'pages.loadMore' });
+                // Until the structure is known a node without fragments of its own cannot be told
+                // from one further on: wait for it rather than load the whole text.
+                if (!loaded && context.nodesKnown && context.fragments.length > 0 && !context.endReached) enqueue.raise({ type: 'pages.loadMore' });
               }),
               on: {
                 'pages.loaded': { target: 'seeking', reenter: true },
+                'nodes.loaded': { target: 'seeking', reenter: true, actions: 'setNodes' },
                 'node.select': { target: 'seeking', reenter: true, actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
               },
             },

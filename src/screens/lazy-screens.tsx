@@ -2,6 +2,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Flex, Spinner, Text } from '@radix-ui/themes';
+import { documentIdFromSegment } from '../lib/slug';
+import { prefetchFirstScreen } from '../machines/fragment-texts-cache';
 import type { DocumentScreenProps } from './screen-props';
 
 function ScreenLoading() {
@@ -26,8 +28,18 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 export const DocumentsListScreen = deferred(() => import('./documents/documents-list.screen').then((m) => m.DocumentsListScreen));
-export const DocumentDetailScreen = deferred<DocumentScreenProps>(() =>
-  import('./document-detail/document-detail.screen').then((m) => m.DocumentDetailScreen),
-);
+const loadDocumentDetail = () => import('./document-detail/document-detail.screen').then((m) => m.DocumentDetailScreen);
+// Opened directly on a document (`…/documents/{id}…`, not its comparison): fetch the chunk now,
+// while the entry bundle still runs, instead of after the first render asks for it; and ask for
+// the first page of the text and its first texts, which the text machine then takes.
+const openedDocument = typeof location === 'undefined' ? null : /\/documents\/([^/]+)\/?$/u.exec(location.pathname);
+if (openedDocument) {
+  void loadDocumentDetail().catch(() => undefined);
+  const documentId = documentIdFromSegment(openedDocument[1]!);
+  const branch = new URLSearchParams(location.search).get('branch') ?? undefined;
+  if (documentId) prefetchFirstScreen(documentId, branch);
+}
+
+export const DocumentDetailScreen = deferred<DocumentScreenProps>(loadDocumentDetail);
 export const CompareScreen = deferred<DocumentScreenProps>(() => import('./compare/compare.screen').then((m) => m.CompareScreen));
 export const ToolsScreen = deferred(() => import('./tools/tools.screen').then((m) => m.ToolsScreen));

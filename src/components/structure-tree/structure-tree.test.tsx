@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 // The structure tree: labels in both languages, the filter (matches plus ancestors), empty
-// states, missing parents, and keyboard selection.
+// states, missing parents, keyboard selection, and only the rows near the viewport rendered.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Node } from '../../api/contract';
 import { MESSAGES, type Locale } from '../../i18n/locale';
 import { StructureTree } from './structure-tree';
@@ -33,11 +34,14 @@ const NODES = [
   node(8, 'marginalia', 'Poznámka'),
 ];
 
-function renderTree(nodes: Node[], locale: Locale = 'en', onSelect = vi.fn()) {
+/** jsdom lays nothing out: the virtual list is told its viewport and row heights. */
+function renderTree(nodes: Node[], locale: Locale = 'en', onSelect = vi.fn(), viewportHeight = 10_000) {
   render(
     <IntlProvider locale={locale} messages={MESSAGES[locale]}>
       <Theme>
-        <StructureTree nodes={nodes} onSelect={onSelect} />
+        <VirtuosoMockContext.Provider value={{ viewportHeight, itemHeight: 24 }}>
+          <StructureTree nodes={nodes} onSelect={onSelect} />
+        </VirtuosoMockContext.Provider>
       </Theme>
     </IntlProvider>,
   );
@@ -126,5 +130,23 @@ describe('StructureTree', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(citeKeys()).toContain('písm. a)');
+  });
+
+  it('renders only the rows near the viewport of a large tree, with their place among siblings', () => {
+    const many = [node(1, 'title', 'Hlava 1'), ...Array.from({ length: 2000 }, (_, i) => node(i + 2, 'article', `Čl. ${i + 1}`, 1, 1))];
+    const onSelect = renderTree(many, 'en', vi.fn(), 600);
+    const shown = items();
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.length).toBeLessThan(100);
+    expect(screen.getByRole('tree', { name: 'Document structure' })).toBeTruthy();
+    expect(shown[0]).toHaveProperty('ariaExpanded', 'true');
+    expect(shown[2]).toHaveProperty('ariaLevel', '2');
+    expect(shown[2]).toHaveProperty('ariaPosInSet', '2');
+    expect(shown[2]).toHaveProperty('ariaSetSize', '2000');
+    // Exactly one row is in the tab order.
+    expect(shown.filter((item) => item.tabIndex === 0)).toHaveLength(1);
+    fireEvent.keyDown(shown[0]!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(uuid(2));
   });
 });

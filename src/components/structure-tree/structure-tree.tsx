@@ -1,8 +1,11 @@
 // The document's structure as a keyboard tree (role=tree): a filter box, arrows to move, expand
-// and collapse, Enter to select. Open to depth 2 at first; scrolls within 600 px.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// and collapse, Enter to select. Open to depth 2 at first; scrolls within 600 px. Only the rows
+// near the viewport are in the DOM (react-virtuoso over the flattened shown rows): a large act
+// has thousands of nodes, and rendering them all held up the text.
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Box, Flex, ScrollArea, Text, TextField } from '@radix-ui/themes';
+import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
+import { Flex, Text, TextField } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronRightIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
 import { useNodeTypeLabel } from './node-types';
@@ -15,6 +18,81 @@ export interface StructureTreeProps {
   onSelect: (nodeId: string) => void;
 }
 
+/** One row: a line of size-2 text (20 px) and 2 px above and below; measured once shown. */
+const ROW_ESTIMATE = 24;
+const MAX_HEIGHT = 600;
+/** Rows rendered beyond each edge of the viewport (in pixels, as Virtuoso counts). */
+const OVERSCAN_PX = 10 * ROW_ESTIMATE;
+
+interface TreeListContext {
+  label: string;
+}
+
+// The element that holds the rows carries the tree role; Virtuoso's wrappers around each row
+// are generic elements, which the accessibility tree skips.
+const TreeList = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { context?: TreeListContext }>(function TreeList(
+  { context, ...props },
+  ref,
+) {
+  return <div {...props} ref={ref} role="tree" aria-label={context?.label} className="structure-tree-list" />;
+});
+const COMPONENTS = { List: TreeList };
+const rowKey = (_: number, row: TreeRow) => row.item.node.id;
+
+interface TreeItemProps {
+  row: TreeRow;
+  index: number;
+  canOpen: boolean;
+  canToggle: boolean;
+  selected: boolean;
+  tabbable: boolean;
+  typeLabel: (type: string) => string;
+  register: (id: string, element: HTMLDivElement | null) => void;
+  onKeyDown: (event: KeyboardEvent, row: TreeRow, index: number) => void;
+  onChoose: (id: string) => void;
+  onToggle: (id: string, open: boolean) => void;
+}
+
+const TreeItem = memo(function TreeItem(props: TreeItemProps) {
+  const { row, index, canOpen, canToggle, selected, tabbable, typeLabel, register, onKeyDown, onChoose, onToggle } = props;
+  const { node } = row.item;
+  const ref = useCallback((element: HTMLDivElement | null) => register(node.id, element), [register, node.id]);
+  return (
+    <div
+      ref={ref}
+      role="treeitem"
+      aria-level={row.item.level + 1}
+      aria-posinset={row.position}
+      aria-setsize={row.siblings}
+      aria-expanded={canOpen ? row.expanded : undefined}
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      className="structure-tree-item"
+      data-selected={selected || undefined}
+      style={{ paddingInlineStart: `calc(${row.item.level} * var(--space-4) + var(--space-1))` }}
+      onClick={() => onChoose(node.id)}
+      onKeyDown={(event) => onKeyDown(event, row, index)}
+    >
+      <span
+        className="structure-tree-toggle"
+        aria-hidden
+        onClick={(event) => {
+          if (!canToggle) return;
+          event.stopPropagation();
+          onToggle(node.id, !row.expanded);
+        }}
+      >
+        {canOpen ? row.expanded ? <ChevronDownIcon /> : <ChevronRightIcon /> : null}
+      </span>
+      <span className="structure-tree-label">
+        <span className="structure-tree-cite">{node.cite_key ?? node.external_id}</span>
+        {node.title && <span className="structure-tree-title"> {node.title}</span>}
+      </span>
+      <span className="structure-tree-type">{typeLabel(node.node_type)}</span>
+    </div>
+  );
+});
+
 export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTreeProps) {
   const intl = useIntl();
   const typeLabel = useNodeTypeLabel();
@@ -24,7 +102,12 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
   const shown = useMemo(() => visibleIds(byId, query), [byId, query]);
   const rows = useMemo(() => flattenRows(roots, expanded, shown), [roots, expanded, shown]);
   const [focusedId, setFocusedId] = useState<string | undefined>();
+  const [rendered, setRendered] = useState<ListRange>({ startIndex: 0, endIndex: 0 });
+  const [listHeight, setListHeight] = useState(() => Math.min(MAX_HEIGHT, rows.length * ROW_ESTIMATE));
   const itemRefs = useRef(new Map<string, HTMLDivElement>());
+  /** A row to focus as soon as the list renders it (keyboard moves to a row out of view). */
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const listRef = useRef<VirtuosoHandle>(null);
 
   useEffect(() => setExpanded(initiallyExpanded(byId)), [byId]);
 
@@ -40,62 +123,100 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
   }, [selectedNodeId, byId]);
 
   useEffect(() => {
-    // Scroll the tree's own viewport only: scrollIntoView would move the whole page too.
-    const item = selectedNodeId ? itemRefs.current.get(selectedNodeId) : undefined;
-    const viewport = item?.closest('.rt-ScrollAreaViewport');
-    if (!item || !viewport) return;
-    const top = item.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
-    if (top < 0 || top + item.offsetHeight > viewport.clientHeight) viewport.scrollTop += top - viewport.clientHeight / 3;
+    // The list's own scroller only moves, and only when the row is out of view.
+    const index = selectedNodeId ? rows.findIndex((row) => row.item.node.id === selectedNodeId) : -1;
+    if (index >= 0) listRef.current?.scrollIntoView({ index, align: 'center' });
   }, [selectedNodeId, rows]);
 
-  const tabStop = rows.some((row) => row.item.node.id === focusedId) ? focusedId : rows[0]?.item.node.id;
+  // One row is in the tab order: the focused one while it is rendered, else the first rendered.
+  const focusedIndex = focusedId === undefined ? -1 : rows.findIndex((row) => row.item.node.id === focusedId);
+  const focusedRendered = focusedIndex >= rendered.startIndex && focusedIndex <= rendered.endIndex;
+  const tabStop = focusedRendered ? focusedId : (rows[Math.min(rendered.startIndex, rows.length - 1)]?.item.node.id ?? rows[0]?.item.node.id);
 
-  const focusRow = (row: TreeRow | undefined) => {
-    if (!row) return;
-    setFocusedId(row.item.node.id);
-    itemRefs.current.get(row.item.node.id)?.focus();
-  };
-  const toggle = (id: string, open: boolean) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (open) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const onKeyDown = (event: KeyboardEvent, row: TreeRow, index: number) => {
-    const id = row.item.node.id;
-    const canOpen = hasShownChildren(row.item, shown);
-    switch (event.key) {
-      case 'ArrowDown':
-        focusRow(rows[index + 1]);
-        break;
-      case 'ArrowUp':
-        focusRow(rows[index - 1]);
-        break;
-      case 'Home':
-        focusRow(rows[0]);
-        break;
-      case 'End':
-        focusRow(rows.at(-1));
-        break;
-      case 'ArrowRight':
-        if (canOpen && !row.expanded && !shown) toggle(id, true);
-        else if (row.expanded) focusRow(rows[index + 1]);
-        break;
-      case 'ArrowLeft':
-        if (row.expanded && !shown) toggle(id, false);
-        else focusRow(rows.find((candidate) => candidate.item.node.id === row.item.parentId));
-        break;
-      case 'Enter':
-      case ' ':
-        onSelect(id);
-        break;
-      default:
-        return;
+  const register = useCallback((id: string, element: HTMLDivElement | null) => {
+    if (!element) {
+      itemRefs.current.delete(id);
+      return;
     }
-    event.preventDefault();
-  };
+    itemRefs.current.set(id, element);
+    if (pendingFocus.current === id) {
+      pendingFocus.current = undefined;
+      element.focus();
+    }
+  }, []);
+
+  const focusRow = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (!row) return;
+      const id = row.item.node.id;
+      setFocusedId(id);
+      const element = itemRefs.current.get(id);
+      if (element) element.focus();
+      else pendingFocus.current = id;
+      listRef.current?.scrollIntoView({ index });
+    },
+    [rows],
+  );
+
+  const toggle = useCallback(
+    (id: string, open: boolean) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (open) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
+  const choose = useCallback(
+    (id: string) => {
+      setFocusedId(id);
+      onSelect(id);
+    },
+    [onSelect],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent, row: TreeRow, index: number) => {
+      const id = row.item.node.id;
+      const canOpen = hasShownChildren(row.item, shown);
+      switch (event.key) {
+        case 'ArrowDown':
+          focusRow(index + 1);
+          break;
+        case 'ArrowUp':
+          focusRow(index - 1);
+          break;
+        case 'Home':
+          focusRow(0);
+          break;
+        case 'End':
+          focusRow(rows.length - 1);
+          break;
+        case 'ArrowRight':
+          if (canOpen && !row.expanded && !shown) toggle(id, true);
+          else if (row.expanded) focusRow(index + 1);
+          break;
+        case 'ArrowLeft':
+          if (row.expanded && !shown) toggle(id, false);
+          else focusRow(rows.findIndex((candidate) => candidate.item.node.id === row.item.parentId));
+          break;
+        case 'Enter':
+        case ' ':
+          onSelect(id);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    },
+    [focusRow, onSelect, rows, shown, toggle],
+  );
+
+  const label = intl.formatMessage({ id: 'reader.tree.label' });
+  const listContext = useMemo<TreeListContext>(() => ({ label }), [label]);
 
   return (
     <Flex direction="column" gap="2" className="structure-tree">
@@ -120,59 +241,39 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
           {intl.formatMessage({ id: 'reader.tree.noResults' }, { query: query.trim() })}
         </Text>
       ) : (
-        <ScrollArea type="auto" scrollbars="vertical" className="structure-tree-scroll">
-          {/* ScrollArea sizes its content to fit; a tree row must not grow past the column. */}
-          <Box role="tree" aria-label={intl.formatMessage({ id: 'reader.tree.label' })} pr="3" style={{ width: '100%' }}>
-            {rows.map((row, index) => {
-              const { node } = row.item;
-              const canOpen = hasShownChildren(row.item, shown);
-              const selected = node.id === selectedNodeId;
-              return (
-                <div
-                  key={node.id}
-                  ref={(element) => {
-                    if (element) itemRefs.current.set(node.id, element);
-                    else itemRefs.current.delete(node.id);
-                  }}
-                  role="treeitem"
-                  aria-level={row.item.level + 1}
-                  aria-posinset={row.position}
-                  aria-setsize={row.siblings}
-                  aria-expanded={canOpen ? row.expanded : undefined}
-                  aria-selected={selected}
-                  tabIndex={node.id === tabStop ? 0 : -1}
-                  className="structure-tree-item"
-                  data-selected={selected || undefined}
-                  style={{ paddingInlineStart: `calc(${row.item.level} * var(--space-4) + var(--space-1))` }}
-                  onClick={() => {
-                    setFocusedId(node.id);
-                    onSelect(node.id);
-                  }}
-                  onKeyDown={(event) => onKeyDown(event, row, index)}
-                >
-                  <span
-                    className="structure-tree-toggle"
-                    aria-hidden
-                    onClick={(event) => {
-                      if (!canOpen || shown) return;
-                      event.stopPropagation();
-                      toggle(node.id, !row.expanded);
-                    }}
-                  >
-                    {canOpen ? row.expanded ? <ChevronDownIcon /> : <ChevronRightIcon /> : null}
-                  </span>
-                  <Text size="2" weight={selected ? 'bold' : 'regular'} className="structure-tree-label">
-                    <span className="structure-tree-cite">{node.cite_key ?? node.external_id}</span>
-                    {node.title && <span className="structure-tree-title"> {node.title}</span>}
-                  </Text>
-                  <Text size="1" color="gray" className="structure-tree-type">
-                    {typeLabel(node.node_type)}
-                  </Text>
-                </div>
-              );
-            })}
-          </Box>
-        </ScrollArea>
+        <Virtuoso
+          ref={listRef}
+          className="structure-tree-scroll"
+          // As tall as its rows, at most 600 px (less on narrow screens, see the CSS).
+          style={{ height: listHeight }}
+          totalListHeightChanged={(height) => setListHeight(Math.min(MAX_HEIGHT, Math.ceil(height)))}
+          data={rows}
+          context={listContext}
+          defaultItemHeight={ROW_ESTIMATE}
+          increaseViewportBy={OVERSCAN_PX}
+          computeItemKey={rowKey}
+          rangeChanged={setRendered}
+          components={COMPONENTS}
+          itemContent={(index, row) => {
+            const id = row.item.node.id;
+            const canOpen = hasShownChildren(row.item, shown);
+            return (
+              <TreeItem
+                row={row}
+                index={index}
+                canOpen={canOpen}
+                canToggle={canOpen && !shown}
+                selected={id === selectedNodeId}
+                tabbable={id === tabStop}
+                typeLabel={typeLabel}
+                register={register}
+                onKeyDown={onKeyDown}
+                onChoose={choose}
+                onToggle={toggle}
+              />
+            );
+          }}
+        />
       )}
     </Flex>
   );

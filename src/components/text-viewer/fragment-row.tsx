@@ -1,8 +1,11 @@
 // One row of the text list: the node header where a node's run starts, then the fragment's text
-// (a skeleton while it loads, its cite key alone when it has no text, a retry when it failed).
+// (a placeholder while it loads, its cite key alone when it has no text, a retry when it failed).
+// Rows are plain elements styled with theme tokens (text-viewer.css): the list mounts and removes
+// them on every scroll step, and each Radix layout component costs a component, props
+// processing and more classes to match.
 import { memo } from 'react';
 import { useIntl } from 'react-intl';
-import { Badge, Box, Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes';
 import type { Node } from '../../api/contract';
 import type { CachedText } from '../../machines/fragment-texts-cache';
 import type { FragmentRow as Fragment, SpanRow } from '../../machines/text-loading.machine';
@@ -28,53 +31,40 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
   const typeLabel = useNodeTypeLabel();
 
   return (
-    <Box px="1" pb="2" data-fragment-id={fragment.id} data-node-id={fragment.node_id}>
+    <div className="reader-row" data-fragment-id={fragment.id} data-node-id={fragment.node_id}>
       {showHeader && (
-        <Card size="1" mt="3" mb="2" className="reader-node-header" data-selected={selected || undefined}>
-          <Flex align="center" gap="2" wrap="wrap">
-            <Heading as="h3" size="3" className="reader-node-title">
-              {node?.cite_key ?? fragment.cite_key ?? intl.formatMessage({ id: 'reader.text.node' })}
-              {node?.title && (
-                <Text as="span" weight="regular" color="gray">
-                  {' '}
-                  {node.title}
-                </Text>
-              )}
-            </Heading>
-            <Badge variant="soft" color="gray">
-              {node ? typeLabel(node.node_type) : intl.formatMessage({ id: 'reader.text.node' })}
-            </Badge>
-            {node && (
-              <Text size="1" color="gray">
-                {intl.formatMessage({ id: 'reader.text.order' }, { value: intl.formatNumber(node.order_index) })}
-              </Text>
-            )}
-          </Flex>
-        </Card>
+        <div className="reader-node-header" data-selected={selected || undefined}>
+          <h3 className="reader-node-title">
+            {node?.cite_key ?? fragment.cite_key ?? intl.formatMessage({ id: 'reader.text.node' })}
+            {node?.title && <span className="reader-muted reader-node-name"> {node.title}</span>}
+          </h3>
+          <span className="reader-node-type">{node ? typeLabel(node.node_type) : intl.formatMessage({ id: 'reader.text.node' })}</span>
+          {node && (
+            <span className="reader-node-order reader-muted">
+              {intl.formatMessage({ id: 'reader.text.order' }, { value: intl.formatNumber(node.order_index) })}
+            </span>
+          )}
+        </div>
       )}
       {!fragment.has_text ? (
-        <Text as="p" size="2" color="gray" className="reader-cite-only">
-          {fragment.cite_key}
-        </Text>
+        <p className="reader-cite-only reader-muted">{fragment.cite_key}</p>
       ) : text ? (
-        <Text as="p" size="3" className="reader-fragment-text">
+        <p className="reader-fragment-text">
           <SpanText text={text.text} spans={spans} nodeHref={nodeHref} onSelectNode={onSelectNode} />
-        </Text>
+        </p>
       ) : failed ? (
-        <Flex align="center" gap="2" className="reader-fragment-text">
-          <Text size="2" color="red">
-            {intl.formatMessage({ id: 'reader.text.textError' })}
-          </Text>
+        <div className="reader-fragment-text reader-text-failed">
+          <span className="reader-error">{intl.formatMessage({ id: 'reader.text.textError' })}</span>
           <Button size="1" variant="soft" onClick={() => onRetry(fragment.id)}>
             {intl.formatMessage({ id: 'reader.retry' })}
           </Button>
-        </Flex>
+        </div>
       ) : (
-        <Box className="reader-fragment-text" aria-busy>
-          <Skeleton height="16px" mb="2" />
-          <Skeleton height="16px" width="70%" />
-        </Box>
+        <div className="reader-fragment-text reader-text-placeholder" aria-busy>
+          <span aria-hidden />
+          <span aria-hidden />
+        </div>
       )}
-    </Box>
+    </div>
   );
 });

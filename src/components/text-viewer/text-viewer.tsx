@@ -1,5 +1,6 @@
 // The document's text in one language as a virtual list: language choice, jump to a node, node
-// headers, texts loaded in batches around what is on screen, and reference links.
+// headers, texts loaded in batches around what is on screen, and reference links. It starts as
+// soon as the document id is known: the structure (`nodes`) may arrive later.
 import { forwardRef, useCallback, useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -7,7 +8,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Box, Button, Callout, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
-import { textLoadingMachine, type TextLoadingContext } from '../../machines/text-loading.machine';
+import { textLoadingMachine, type FragmentRow as Fragment, type TextLoadingContext } from '../../machines/text-loading.machine';
 import { FragmentRow } from './fragment-row';
 import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';
@@ -17,9 +18,13 @@ import './text-viewer.css';
 
 export interface TextViewerProps {
   documentId: string;
+  /** A branch id or name; none = main. */
   branch?: string;
+  /** Chosen from the language list only when no page names the language (an empty text). */
   preferredLang?: string;
   nodes: readonly Node[];
+  /** Whether `nodes` is the structure already (an empty list may be a document without one). */
+  nodesLoaded: boolean;
   selectedNodeId?: string;
   /** Changes on every choice of a node, so choosing the same node again scrolls back to it. */
   jumpNonce?: number;
@@ -27,35 +32,65 @@ export interface TextViewerProps {
   nodeHref: (nodeId: string) => string;
 }
 
-type Snapshot = { context: TextLoadingContext; matches: (state: never) => boolean; value: unknown };
+type Snapshot = { context: TextLoadingContext; value: unknown };
+const languagesState = (s: Snapshot) => (s.value as { languages?: string }).languages;
 const selectLanguages = (s: Snapshot) => s.context.languages;
 const selectLang = (s: Snapshot) => s.context.lang;
-const selectLanguagesLoading = (s: Snapshot) => s.value === 'languages';
-const selectLanguagesError = (s: Snapshot) => (s.value === 'languagesFailed' ? s.context.error : undefined);
+const selectLanguagesLoading = (s: Snapshot) => languagesState(s) === 'loading';
+const selectLanguagesError = (s: Snapshot) => (languagesState(s) === 'failed' ? s.context.error : undefined);
 const selectFragments = (s: Snapshot) => s.context.fragments;
 const selectCache = (s: Snapshot) => s.context.cache;
 const selectFailed = (s: Snapshot) => s.context.failed;
 const selectSpans = (s: Snapshot) => s.context.spans;
 const selectScrollTarget = (s: Snapshot) => s.context.scrollTarget;
 const selectPageState = (s: Snapshot): ListFooterContext['pageState'] => {
-  const value = s.value as string | { reading?: { pages?: string } };
-  if (typeof value === 'string') return 'loading';
-  const pages = value.reading?.pages;
+  const pages = (s.value as { reading?: { pages?: unknown } }).reading?.pages;
   return pages === 'done' ? 'done' : pages === 'failed' ? 'failed' : pages === 'loading' ? 'loading' : 'idle';
 };
 const selectPageError = (s: Snapshot) => s.context.pageError;
+
+/** About three rows (an average row with text is ~160 px), rendered beyond each edge of the
+ * viewport. Virtuoso's `overscan` counts pixels, so the `overscan={3}` this replaces was 3 px:
+ * every scroll step removed and re-added rows at the edges. */
+export const OVERSCAN_PX = 3 * 160;
+
+/** Row height estimates, extended page by page (earlier rows keep theirs); a new reading starts
+ * over. Virtuoso reads them only until the first row is measured. */
+function useHeightEstimates(fragments: readonly Fragment[]): number[] {
+  const previous = useRef<{ fragments: readonly Fragment[]; estimates: number[] }>({ fragments: [], estimates: [] });
+  return useMemo(() => {
+    const last = previous.current;
+    const extends_ = last.fragments.length <= fragments.length && fragments[last.fragments.length - 1] === last.fragments.at(-1);
+    const estimates = extends_ ? last.estimates.slice() : [];
+    for (let index = estimates.length; index < fragments.length; index++) {
+      estimates.push(estimateRowHeight({ hasText: fragments[index]!.has_text, startsNode: startsNode(fragments, index) }));
+    }
+    previous.current = { fragments, estimates };
+    return estimates;
+  }, [fragments]);
+}
 
 const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Scroller(props, ref) {
   // Focusable so the text can be scrolled with the keyboard.
   return <div {...props} ref={ref} tabIndex={0} />;
 });
 
+const computeItemKey = (_: number, fragment: Fragment) => fragment.id;
+const COMPONENTS = { Footer: EndSentinel, Scroller };
+
 export function TextViewer(props: TextViewerProps) {
-  const { documentId, branch, preferredLang, nodes, selectedNodeId, jumpNonce = 0, onSelectNode, nodeHref } = props;
+  const { documentId, branch, preferredLang, nodes, nodesLoaded, selectedNodeId, jumpNonce = 0, onSelectNode, nodeHref } = props;
   const intl = useIntl();
   const nodeOrder = useMemo(() => Object.fromEntries(nodes.map((node) => [node.id, node.order_index])), [nodes]);
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
-  const actor = useActorRef(textLoadingMachine, { input: { documentId, branch, preferredLang, nodeOrder, nodeId: selectedNodeId } });
+  const actor = useActorRef(textLoadingMachine, {
+    input: { documentId, branch, preferredLang, nodeOrder: nodesLoaded ? nodeOrder : undefined, nodeId: selectedNodeId },
+  });
+
+  // The structure usually arrives after the first page: node jumps need its order.
+  useEffect(() => {
+    if (nodesLoaded) actor.send({ type: 'nodes.loaded', nodeOrder });
+  }, [actor, nodesLoaded, nodeOrder]);
 
   const languages = useSelector(actor, selectLanguages);
   const lang = useSelector(actor, selectLang);
@@ -82,20 +117,14 @@ export function TextViewer(props: TextViewerProps) {
     if (scrollTarget && scrollTarget.index >= 0) listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start' });
   }, [scrollTarget]);
 
-  const heightEstimates = useMemo(
-    () =>
-      fragments.map((fragment, index) =>
-        estimateRowHeight({
-          hasText: fragment.has_text,
-          textLength: cache.entries.get(fragment.id)?.text.length,
-          startsNode: startsNode(fragments, index),
-        }),
-      ),
-    // Estimates matter before rows are measured: recompute when rows arrive, not per text.
-    [fragments],
-  );
+  const heightEstimates = useHeightEstimates(fragments);
 
   const retry = useCallback((id: string) => actor.send({ type: 'text.retry', id }), [actor]);
+  const rangeChanged = useCallback(
+    ({ startIndex, endIndex }: { startIndex: number; endIndex: number }) => actor.send({ type: 'list.rangeChanged', start: startIndex, end: endIndex }),
+    [actor],
+  );
+  const failedSet = useMemo(() => new Set(failed), [failed]);
   const footerContext = useMemo<ListFooterContext>(
     () => ({
       pageState,
@@ -119,7 +148,7 @@ export function TextViewer(props: TextViewerProps) {
         </Text>
       </Flex>
 
-      {languagesError !== undefined ? (
+      {languagesError !== undefined && (
         <Callout.Root color="red" role="alert">
           <Callout.Icon>
             <ExclamationTriangleIcon />
@@ -131,7 +160,8 @@ export function TextViewer(props: TextViewerProps) {
             </Button>
           </Callout.Text>
         </Callout.Root>
-      ) : languagesLoading || firstPageLoading ? (
+      )}
+      {firstPageLoading ? (
         <Flex direction="column" gap="3" role="status" aria-busy aria-label={intl.formatMessage({ id: 'reader.text.loading' })}>
           {[0, 1, 2, 3].map((index) => (
             <Box key={index}>
@@ -155,18 +185,18 @@ export function TextViewer(props: TextViewerProps) {
           aria-label={intl.formatMessage({ id: 'reader.text.listLabel' })}
           data={fragments}
           context={footerContext}
-          overscan={3}
+          increaseViewportBy={OVERSCAN_PX}
           heightEstimates={heightEstimates}
-          computeItemKey={(_, fragment) => fragment.id}
-          rangeChanged={({ startIndex, endIndex }) => actor.send({ type: 'list.rangeChanged', start: startIndex, end: endIndex })}
-          components={{ Footer: EndSentinel, Scroller }}
+          computeItemKey={computeItemKey}
+          rangeChanged={rangeChanged}
+          components={COMPONENTS}
           itemContent={(index, fragment) => (
             <FragmentRow
               fragment={fragment}
               node={nodesById.get(fragment.node_id)}
               showHeader={startsNode(fragments, index)}
               text={cache.entries.get(fragment.id)}
-              failed={failed.includes(fragment.id)}
+              failed={failedSet.has(fragment.id)}
               spans={spans[fragment.id]}
               selected={fragment.node_id === selectedNodeId}
               onRetry={retry}

@@ -1,11 +1,13 @@
 // The document page (/documents/{id}-{slug}): breadcrumb, versions, the structure tree, the text
-// and the statistics. `branch` and `node` live in the address (history replace).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// and the statistics. `branch` and `node` live in the address (history replace). The text starts
+// loading with the page, in parallel with the document, its structure and its versions.
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, ExclamationTriangleIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import type { Node } from '../../api/contract';
 import type { DocumentScreenProps } from '../screen-props';
 import { documentIdFromSegment, documentPath } from '../../lib/slug';
 import { documentDetailMachine, type DocumentDetailContext } from '../../machines/document-detail.machine';
@@ -28,6 +30,7 @@ const selectBranchStatus = (s: BranchSnapshot) => s.value as 'loading' | 'loaded
 const selectBranches = (s: BranchSnapshot) => s.context.branches;
 const selectSelectedBranch = (s: BranchSnapshot) => s.context.selectedBranchId;
 const selectBranchError = (s: BranchSnapshot) => s.context.error;
+const NO_NODES: readonly Node[] = [];
 
 export function DocumentDetailScreen(props: DocumentScreenProps) {
   const documentId = documentIdFromSegment(props.idSlug);
@@ -57,6 +60,14 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   const branches = useSelector(versions, selectBranches);
   const selectedBranchId = useSelector(versions, selectSelectedBranch);
   const branchError = useSelector(versions, selectBranchError);
+
+  // The text starts with the address's branch (name or id) at once; a name the document does not
+  // have falls back to main once the list of versions says so, as the document itself does.
+  const textBranch = branchQuery !== undefined && (branchStatus === 'loading' || selectedBranchId !== undefined) ? branchQuery : undefined;
+  const nodesLoaded = status === 'loaded';
+  // The tree and the statistics are the page's largest renders: they follow in a background
+  // (yielding) render, so the first text on screen does not wait for them to be painted.
+  const structureNodes = useDeferredValue(nodesLoaded ? nodes : undefined);
 
   const canonicalSegment = doc ? documentPath(doc.id, doc.title).slice('/documents/'.length) : undefined;
   const segment = canonicalSegment ?? idSlug;
@@ -199,8 +210,8 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               <Heading as="h2" size="4" mb="3" id="document-structure-heading">
                 {intl.formatMessage({ id: 'reader.detail.structure' })}
               </Heading>
-              {status === 'loaded' ? (
-                <StructureTree nodes={nodes} selectedNodeId={nodeQuery} onSelect={selectNode} />
+              {structureNodes ? (
+                <StructureTree nodes={structureNodes} selectedNodeId={nodeQuery} onSelect={selectNode} />
               ) : (
                 <ColumnSkeleton lines={8} />
               )}
@@ -211,21 +222,18 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               <Heading as="h2" size="4" mb="3" id="document-text-heading">
                 {intl.formatMessage({ id: 'reader.detail.text' })}
               </Heading>
-              {status === 'loaded' && doc ? (
-                <TextViewer
-                  key={doc.branch?.id ?? 'main'}
-                  documentId={doc.id}
-                  branch={doc.branch?.id}
-                  preferredLang={doc.languages[0]}
-                  nodes={nodes}
-                  selectedNodeId={nodeQuery}
-                  jumpNonce={jump}
-                  onSelectNode={selectNode}
-                  nodeHref={nodeHref}
-                />
-              ) : (
-                <ColumnSkeleton lines={12} />
-              )}
+              {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
+              <TextViewer
+                key={textBranch ?? ''}
+                documentId={documentId}
+                branch={textBranch}
+                nodes={nodesLoaded ? nodes : NO_NODES}
+                nodesLoaded={nodesLoaded}
+                selectedNodeId={nodeQuery}
+                jumpNonce={jump}
+                onSelectNode={selectNode}
+                nodeHref={nodeHref}
+              />
             </section>
           </Box>
           <Box asChild minWidth="0">
@@ -233,7 +241,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               <Heading as="h2" size="4" mb="3" id="document-about-heading">
                 {intl.formatMessage({ id: 'reader.detail.about' })}
               </Heading>
-              {status === 'loaded' && doc ? <DocumentStats document={doc} nodes={nodes} /> : <ColumnSkeleton lines={6} />}
+              {structureNodes && doc ? <DocumentStats document={doc} nodes={structureNodes} /> : <ColumnSkeleton lines={6} />}
             </section>
           </Box>
         </Grid>
