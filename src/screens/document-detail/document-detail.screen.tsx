@@ -136,16 +136,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               </li>
             </ol>
           </nav>
-          <Link asChild size="2">
-            <RouterLink href={`~${basePath}/documents`}>
-              <Flex align="center" gap="1" asChild>
-                <span>
-                  <ArrowLeftIcon aria-hidden />
-                  {intl.formatMessage({ id: 'reader.detail.back' })}
-                </span>
-              </Flex>
-            </RouterLink>
-          </Link>
+          <BackToListLink basePath={basePath} size="2" />
         </Flex>
 
         {doc ? (
@@ -273,16 +264,24 @@ function Problem({ titleId, helpId, basePath }: { titleId: string; helpId: strin
         </Callout.Icon>
         <Callout.Text>{intl.formatMessage({ id: helpId })}</Callout.Text>
       </Callout.Root>
-      <Link asChild>
-        <RouterLink href={`~${basePath}/documents`}>
-          <Flex align="center" gap="1" asChild>
-            <span>
-              <ArrowLeftIcon aria-hidden />
-              {intl.formatMessage({ id: 'reader.detail.back' })}
-            </span>
-          </Flex>
-        </RouterLink>
-      </Link>
+      <BackToListLink basePath={basePath} />
     </Box>
+  );
+}
+
+/** The way back to the documents list of the page's context. */
+function BackToListLink({ basePath, size }: { basePath: string; size?: '2' }) {
+  const intl = useIntl();
+  return (
+    <Link asChild size={size}>
+      <RouterLink href={`~${basePath}/documents`}>
+        <Flex align="center" gap="1" asChild>
+          <span>
+            <ArrowLeftIcon aria-hidden />
+            {intl.formatMessage({ id: 'reader.detail.back' })}
+          </span>
+        </Flex>
+      </RouterLink>
+    </Link>
   );
 }
