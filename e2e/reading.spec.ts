@@ -1,9 +1,15 @@
 // A visitor reads the library: finds the Constitution, filters its structure, reads Čl. 54,
 // switches the language of an EU act, compares the 1993 and 2026 versions, switches to Czech and
 // dark mode, and uses the quick search with the keyboard only.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAllWays, useLocale } from './support/screens';
+
+const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
+// The server is seeded from the shared corpus (e2e/start-server.ts); without it there is nothing to read.
+test.skip(!fs.existsSync(path.join(corpus, 'SOURCES.md')), `the shared corpus is not at ${corpus}`);
 
 async function documentIdOf(page: Page, number: string): Promise<string> {
   const response = await page.request.get(`/v1/legal/documents?external_id=${encodeURIComponent(number)}`);
