@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Flex, Select, Text } from '@radix-ui/themes';
 import { useIntl } from 'react-intl';
 import type { Branch } from '../../api/contract';
-import { branchLabel } from './branch-label';
+import { branchLabel } from '../version-selector/branch-label';
 
 interface VersionSelectProps {
   label: string;
