@@ -61,7 +61,8 @@ async function send(method: string, path: string, body: unknown, options: Reques
   return response;
 }
 
-async function detailOf(response: Response): Promise<string> {
+/** The `{detail}` code of a failed response, or its status text. */
+export async function detailOf(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { detail?: unknown };
     return typeof body.detail === 'string' ? body.detail : response.statusText;

@@ -12,7 +12,7 @@ import {
   NodeList,
   SpanList,
 } from './contract';
-import { ApiError, apiFetch, apiGet, apiPost, query, type RequestOptions } from './client';
+import { ApiError, apiFetch, apiGet, apiPost, detailOf, query, type RequestOptions } from './client';
 
 export const listDocuments = (params: { external_id?: string; q?: string; limit?: number; offset?: number }, options?: RequestOptions) =>
   apiGet(`/legal/documents${query(params)}`, DocumentList, options);
@@ -46,7 +46,7 @@ export async function getFragmentText(id: string, etag?: string, options?: Reque
     headers: etag ? { 'If-None-Match': etag } : {},
   });
   if (response.status === 304) return { status: 'not-modified' };
-  if (!response.ok) throw new ApiError(response.status, response.statusText);
+  if (!response.ok) throw new ApiError(response.status, await detailOf(response));
   return { status: 'modified', etag: response.headers.get('ETag'), body: FragmentText.parse(await response.json()) };
 }
 

@@ -20,6 +20,7 @@ import {
 import type { DocumentScreenProps } from '../screen-props';
 import { ComparisonPanel } from './comparison-panel';
 import { useAddressSync } from './use-address-sync';
+import { usePageTitle } from '../../components/shell/use-page-title';
 
 export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
   const params = new URLSearchParams(useSearch());
@@ -41,6 +42,8 @@ function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlu
   const phase = useSelector(actor, selectPhase);
   const document = useSelector(actor, selectDocument);
   const documentHref = `${basePath}/documents/${idSlug}`;
+  const pageTitle = intl.formatMessage({ id: 'compare.title' });
+  usePageTitle(document ? `${pageTitle}: ${document.title}` : pageTitle);
 
   return (
     <Flex direction="column" gap="4" p={{ initial: '3', sm: '5' }} maxWidth="1200px" mx="auto" width="100%">

@@ -50,7 +50,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   const branchQuery = params.get('branch') ?? undefined;
   const nodeQuery = params.get('node') ?? undefined;
 
-  const detail = useActorRef(documentDetailMachine, { input: { idSlug } });
+  const detail = useActorRef(documentDetailMachine, { input: { idSlug, branch: branchQuery } });
   const versions = useActorRef(branchSelectionMachine, { input: { documentId, requested: branchQuery } });
   const status = useSelector(detail, selectDetailStatus);
   const doc = useSelector(detail, selectDocument);
@@ -83,9 +83,10 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
     }
   }, [canonicalSegment, idSlug, basePath, search, navigate]);
 
-  // The address's branch drives the selection; the selection drives what is loaded.
+  // The address's branch drives the selection; the document and its structure load with the
+  // same branch value as the text, so opening `?branch=` (or choosing main) loads them once.
   useEffect(() => versions.send({ type: 'branch.request', requested: branchQuery }), [versions, branchQuery]);
-  useEffect(() => detail.send({ type: 'branch.change', branch: selectedBranchId }), [detail, selectedBranchId]);
+  useEffect(() => detail.send({ type: 'branch.change', branch: textBranch }), [detail, textBranch]);
 
   useDocumentHead({
     title: doc?.title,

@@ -1,6 +1,6 @@
 // The documents list (/documents): search by law number or title words, run by Enter or Refresh;
 // the search lives in the address (?external_id=&q=).
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +10,7 @@ import type { Document } from '../../api/contract';
 import { documentsListMachine, type DocumentsListContext } from '../../machines/documents-list.machine';
 import { documentPath } from '../../lib/slug';
 import './documents-list.css';
+import { usePageTitle } from '../../components/shell/use-page-title';
 
 type Snapshot = { context: DocumentsListContext; value: unknown };
 const selectStatus = (s: Snapshot) => s.value as 'loading' | 'loaded' | 'failed';
@@ -30,9 +31,7 @@ export function DocumentsListScreen() {
   const externalId = useSelector(actor, selectExternalId);
   const q = useSelector(actor, selectQ);
 
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: 'reader.list.heading' })} · Lexhub`;
-  }, [intl]);
+  usePageTitle(intl.formatMessage({ id: 'reader.list.heading' }));
 
   const run = (type: 'search.submit' | 'search.refresh') => {
     const next = new URLSearchParams(search);
