@@ -15,10 +15,18 @@ export function slugify(title: string): string {
     .replace(/-+$/, '');
 }
 
+/** The `{id}-{slug}` path segment of a document. */
+export function documentSegment(id: string, title: string): string {
+  const slug = slugify(title);
+  return `${id}${slug ? `-${slug}` : ''}`;
+}
+
+/** `{basePath}/documents/{idSlug}`: a document page under a public, collection or profile base. */
+export const detailPath = (basePath: string, idSlug: string) => `${basePath}/documents/${idSlug}`;
+
 /** `/documents/{id}-{slug}` under an optional collection or profile base path. */
 export function documentPath(id: string, title: string, basePath = ''): string {
-  const slug = slugify(title);
-  return `${basePath}/documents/${id}${slug ? `-${slug}` : ''}`;
+  return detailPath(basePath, documentSegment(id, title));
 }
 
 /** The id is the first 36 characters of the path segment; undefined when they are no UUID. */

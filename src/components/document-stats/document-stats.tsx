@@ -5,6 +5,7 @@ import { Badge, Box, Card, DataList, Flex, Heading, Separator, Text } from '@rad
 import type { Document, Node } from '../../api/contract';
 import { NODE_TYPES, useNodeTypeLabel } from '../structure-tree/node-types';
 import './document-stats.css';
+import { formatDay } from '../../lib/format-day';
 
 export interface DocumentStatsProps {
   document: Document;
@@ -26,17 +27,10 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
   const intl = useIntl();
   const typeLabel = useNodeTypeLabel();
   const byType = useMemo(() => countByType(nodes), [nodes]);
-  const languageNames = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([intl.locale], { type: 'language' });
-    } catch {
-      return undefined;
-    }
-  }, [intl.locale]);
 
   // Calendar dates carry no time zone: format them in UTC so they never shift a day.
   const day = (value: string | null) =>
-    value ? intl.formatDate(new Date(`${value}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '—';
+    value ? formatDay(intl, value) : '—';
   const dates: Array<[string, string]> = [
     ['reader.stats.published', day(document.published_date)],
     ['reader.stats.effective', day(document.effective_date)],
@@ -90,7 +84,7 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
               <ul className="reader-plain-list">
                 {document.languages.map((code) => (
                   <li key={code}>
-                    <Badge variant="soft" color="gray" title={languageNames?.of(code) ?? code}>
+                    <Badge variant="soft" color="gray" title={intl.formatDisplayName(code, { type: 'language' }) ?? code}>
                       {code}
                     </Badge>
                   </li>

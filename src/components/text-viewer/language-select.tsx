@@ -1,5 +1,4 @@
 // The reading language: each option names the language and its fragment count.
-import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Flex, Select, Text } from '@radix-ui/themes';
 import type { LanguageRow } from '../../machines/text-loading.machine';
@@ -13,14 +12,8 @@ export interface LanguageSelectProps {
 
 export function LanguageSelect({ languages, value, loading, onChange }: LanguageSelectProps) {
   const intl = useIntl();
-  const names = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([intl.locale], { type: 'language' });
-    } catch {
-      return undefined;
-    }
-  }, [intl.locale]);
-  const nameOf = (language: LanguageRow) => names?.of(language.iso_639_1) ?? (language.name || language.iso_639_1);
+  const nameOf = (language: LanguageRow) =>
+    intl.formatDisplayName(language.iso_639_1, { type: 'language' }) ?? (language.name || language.iso_639_1);
   const disabled = loading || languages.length === 0;
 
   return (

@@ -5,6 +5,7 @@ import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon, MixIcon } from '@radix-ui/react-icons';
 import type { Branch } from '../../api/contract';
 import { useBranchLabel } from './branch-label';
+import { detailPath } from '../../lib/slug';
 
 export interface VersionSelectorProps {
   status: 'loading' | 'loaded' | 'empty' | 'error';
@@ -26,7 +27,7 @@ export function compareHref(basePath: string, idSlug: string, branches: readonly
   const [first, second] = branches;
   if (!first || !second) return undefined;
   const [older, newer] = (first.valid_from ?? '') <= (second.valid_from ?? '') ? [first, second] : [second, first];
-  return `${basePath}/documents/${idSlug}/compare?${new URLSearchParams({ from: older.id, to: newer.id })}`;
+  return `${detailPath(basePath, idSlug)}/compare?${new URLSearchParams({ from: older.id, to: newer.id })}`;
 }
 
 export function VersionSelector({ status, branches, selectedBranchId, error, onSelect, onRetry, basePath, idSlug }: VersionSelectorProps) {

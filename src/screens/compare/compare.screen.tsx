@@ -21,6 +21,7 @@ import type { DocumentScreenProps } from '../screen-props';
 import { ComparisonPanel } from './comparison-panel';
 import { useAddressSync } from './use-address-sync';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { detailPath } from '../../lib/slug';
 
 export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
   const params = new URLSearchParams(useSearch());
@@ -41,7 +42,7 @@ function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlu
   const actor = useActorRef(comparisonMachine, { input });
   const phase = useSelector(actor, selectPhase);
   const document = useSelector(actor, selectDocument);
-  const documentHref = `${basePath}/documents/${idSlug}`;
+  const documentHref = detailPath(basePath, idSlug);
   const pageTitle = intl.formatMessage({ id: 'compare.title' });
   usePageTitle(document ? `${pageTitle}: ${document.title}` : pageTitle);
 

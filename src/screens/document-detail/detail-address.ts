@@ -1,4 +1,4 @@
-// Addresses of the document page: `{basePath}/documents/{idSlug}` with its query (branch, node).
+// The document page's query (branch, node); its path comes from src/lib/slug.ts.
 
 export type DetailQuery = Record<string, string | undefined>;
 
@@ -12,5 +12,3 @@ export function withQuery(search: string, changes: DetailQuery): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
-
-export const detailPath = (basePath: string, idSlug: string) => `${basePath}/documents/${idSlug}`;

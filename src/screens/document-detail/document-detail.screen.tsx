@@ -9,7 +9,7 @@ import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text 
 import { ArrowLeftIcon, ExclamationTriangleIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
 import type { DocumentScreenProps } from '../screen-props';
-import { documentIdFromSegment, documentPath } from '../../lib/slug';
+import { detailPath, documentIdFromSegment, documentPath, documentSegment } from '../../lib/slug';
 import { documentDetailMachine, type DocumentDetailContext } from '../../machines/document-detail.machine';
 import { branchSelectionMachine, findBranch, type BranchSelectionContext } from '../../machines/branch-selection.machine';
 import { StructureTree } from '../../components/structure-tree/structure-tree';
@@ -17,7 +17,7 @@ import { TextViewer } from '../../components/text-viewer/text-viewer';
 import { DocumentStats } from '../../components/document-stats/document-stats';
 import { VersionSelector } from '../../components/version-selector/version-selector';
 import { useDocumentHead } from './use-document-head';
-import { detailPath, withQuery, type DetailQuery } from './detail-address';
+import { withQuery, type DetailQuery } from './detail-address';
 import './document-detail.css';
 
 type DetailSnapshot = { context: DocumentDetailContext; value: unknown };
@@ -69,7 +69,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   // (yielding) render, so the first text on screen does not wait for them to be painted.
   const structureNodes = useDeferredValue(nodesLoaded ? nodes : undefined);
 
-  const canonicalSegment = doc ? documentPath(doc.id, doc.title).slice('/documents/'.length) : undefined;
+  const canonicalSegment = doc ? documentSegment(doc.id, doc.title) : undefined;
   const segment = canonicalSegment ?? idSlug;
   const setQuery = useCallback(
     (changes: DetailQuery) => navigate(`~${detailPath(basePath, segment)}${withQuery(search, changes)}`, { replace: true }),

@@ -11,6 +11,7 @@ import { documentsListMachine, type DocumentsListContext } from '../../machines/
 import { documentPath } from '../../lib/slug';
 import './documents-list.css';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { formatDay } from '../../lib/format-day';
 
 type Snapshot = { context: DocumentsListContext; value: unknown };
 const selectStatus = (s: Snapshot) => s.value as 'loading' | 'loaded' | 'failed';
@@ -144,7 +145,7 @@ export function DocumentsListScreen() {
 
 function DocumentCard({ document: item }: { document: Document }) {
   const intl = useIntl();
-  const day = (value: string) => intl.formatDate(new Date(`${value}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = (value: string) => formatDay(intl, value);
   return (
     <Card asChild size="2" className="documents-card">
       <RouterLink href={`~${documentPath(item.id, item.title)}`}>
