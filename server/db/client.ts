@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { createPgListener, type PgListener } from './pg-listener.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -19,10 +20,21 @@ export type Engine = 'pglite' | 'postgres';
 /** A bare query function, used by benchmarks to time the SQL the API runs. */
 export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/** Called with each NOTIFY payload of a channel. */
+export type NotificationHandler = (payload: string) => void;
+
 export interface Database {
   db: Db;
   engine: Engine;
   raw: RawQuery;
+  /**
+   * LISTEN on `channel` (a lowercase SQL identifier); resolves once listening, to a function that
+   * stops. PostgreSQL: one dedicated connection per Database carries every LISTEN and reconnects
+   * when it drops (notifications sent while it was down are lost). PGlite: its own listen().
+   */
+  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with a text payload (PostgreSQL's limit: under 8,000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +51,7 @@ const MIGRATION_LOCK_KEY = 728_190_001;
 // Autocomplete forgives one typo in a short word ('ustva' scores 0.5 against 'ustava'); the
 // default threshold of 0.6 would not. Set for every session, on both engines.
 const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' };
+const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 20) : openPglite(options.dataDir);
@@ -60,6 +73,15 @@ async function openPglite(dataDir: string): Promise<Database> {
       db,
       engine: 'pglite',
       raw: (text, params) => client.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>,
+      async listen(channel, onPayload) {
+        const unlisten = await client.listen(checkChannel(channel), onPayload);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
+      async notify(channel, payload) {
+        await client.query(NOTIFY_SQL, [checkChannel(channel), payload]);
+      },
       async close() {
         await client.close();
         release();
@@ -76,6 +98,10 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
+  // An idle connection that the server ends (restart, admin command) is dropped by the pool and
+  // replaced on next use; unheard, its 'error' would crash the process.
+  pool.on('error', () => {});
+  const connections = trackConnections(pool);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -85,10 +111,46 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Created on the first listen(): an app that never listens opens no extra connection.
+  let listener: PgListener | undefined;
   return {
     db,
     engine: 'postgres',
     raw: (text, params) => pool.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
-    close: () => pool.end(),
+    async listen(channel, onPayload) {
+      listener ??= createPgListener(url);
+      return listener.listen(checkChannel(channel), onPayload);
+    },
+    async notify(channel, payload) {
+      await pool.query(NOTIFY_SQL, [checkChannel(channel), payload]);
+    },
+    async close() {
+      await listener?.close();
+      await pool.end();
+      // pool.end() resolves once its clients are asked to end, not once their sockets are closed.
+      await connections.allClosed();
+    },
   };
+}
+
+/** Counts the pool's open connections, so close() can wait until the last socket is gone. */
+function trackConnections(pool: pg.Pool): { allClosed(): Promise<void> } {
+  let open = 0;
+  let onZero: (() => void) | undefined;
+  pool.on('connect', () => {
+    open += 1;
+  });
+  pool.on('remove', () => {
+    open -= 1;
+    if (open === 0) onZero?.();
+  });
+  return {
+    allClosed: () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onZero = resolve))),
+  };
+}
+
+/** Channel names go into LISTEN unquoted: lowercase identifiers only. */
+function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad notification channel name: ${channel}`);
+  return channel;
 }

@@ -26,17 +26,25 @@ describe('migrations', () => {
       const { rows } = await first.raw('SELECT current_database() AS name');
       url.pathname = `/${String(rows[0]!.name)}`;
       // Drop the schema the first open made, then let two instances race to migrate it.
-      await first.raw('DROP TABLE IF EXISTS tm_segments, tm_units, spans, fragments, alignment_groups, nodes, branches, documents, languages CASCADE');
+      // Every table, so a later migration's tables never survive into the race.
+      await first.raw('DROP SCHEMA public CASCADE');
+      await first.raw('CREATE SCHEMA public');
       await first.raw('DROP SCHEMA IF EXISTS drizzle CASCADE');
-      const instances = await Promise.all([
+      const opened = await Promise.allSettled([
         openDatabase({ dataDir: '', databaseUrl: url.toString(), poolMax: 2 }),
         openDatabase({ dataDir: '', databaseUrl: url.toString(), poolMax: 2 }),
       ]);
-      const { rows: migrations } = await instances[0]!.raw('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
-      expect(migrations[0]!.n).toBe(journalEntries());
-      const { rows: languages } = await instances[1]!.raw('SELECT count(*)::int AS n FROM languages');
-      expect(languages[0]!.n).toBeGreaterThanOrEqual(24);
-      await Promise.all(instances.map((instance) => instance.close()));
+      const instances = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      try {
+        // Close what did open before dropping the database, so no pooled connection is cut under it.
+        expect(opened.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+        const { rows: migrations } = await instances[0]!.raw('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+        expect(migrations[0]!.n).toBe(journalEntries());
+        const { rows: languages } = await instances[1]!.raw('SELECT count(*)::int AS n FROM languages');
+        expect(languages[0]!.n).toBeGreaterThanOrEqual(24);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
     } finally {
       await first.dispose();
     }
