@@ -1,13 +1,15 @@
 // Starts Lexhub: opens the database (migrations run first), then serves on PORT.
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { logSerializers } from './auth/log-redaction.js';
 import { readConfig } from './config.js';
+import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 
 async function main() {
   const config = readConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, serializers: logSerializers });
   let database;
   try {
     database = await openDatabase({
@@ -23,7 +25,20 @@ async function main() {
     throw error;
   }
   logger.info({ engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined }, 'database ready');
-  const app = await buildApp({ database, webRoot: config.webRoot, logger });
+  const app = await buildApp({
+    database,
+    webRoot: config.webRoot,
+    logger,
+    accounts: {
+      publicUrl: config.publicUrl,
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      mailFrom: config.mailFrom,
+      trustProxy: config.trustProxy,
+    },
+    copilot: copilotOptionsFromConfig(config),
+  });
+  if (!config.smtpUrl) logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -190,3 +190,185 @@ export const tmSegments = pgTable(
   },
   (t) => [uniqueIndex('tm_segments_unit_language_key').on(t.unitId, t.languageId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Accounts. Secrets (passwords, session ids, one-time tokens) are stored only as hashes.
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Lowercased; the login identifier. */
+    email: text('email').notNull(),
+    /** E.164, e.g. +420601123456. */
+    phone: text('phone').notNull(),
+    /** The handle: /u/{username}. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Interface language saved on the server (en, cs) or null. */
+    language: text('language'),
+    photoUrl: text('photo_url'),
+    bio: text('bio'),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    publicEmail: text('public_email'),
+    linkedinUrl: text('linkedin_url'),
+    websiteUrl: text('website_url'),
+    /** Failed logins since the last success; the account locks at a threshold. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Bumped on every change of the user row: the ETag is derived from it. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_username_key').on(t.username),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie's random id. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time tokens sent by email: verify an address, reset a password. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    /** sha256 of the token in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Fixed-window request counters shared by every instance (login, registration, ...). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** e.g. 'login:ip:203.0.113.7' or 'login:id:someone@example.com'. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('rate_limits_key_window_key').on(t.key, t.windowStart), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation'),
+    website: text('website'),
+    locations: jsonb('locations').$type<{ city: string; country: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organizations_slug_key').on(t.slug)],
+);
+
+export const orgMembers = pgTable(
+  'org_members',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('org_members_org_user_key').on(t.orgId, t.userId), index('org_members_user_idx').on(t.userId)],
+);
+
+/** One row per user and document: counts and times of visits. */
+export const documentAccess = pgTable(
+  'document_access',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    accessCount: integer('access_count').notNull().default(0),
+    firstAccessedAt: timestamp('first_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last page view counted, so a repeated record of one view is a no-op. */
+    lastSessionId: text('last_session_id'),
+    lastContext: text('last_context'),
+  },
+  (t) => [
+    uniqueIndex('document_access_user_document_key').on(t.userId, t.documentId),
+    index('document_access_user_last_idx').on(t.userId, t.lastAccessedAt),
+    index('document_access_user_count_idx').on(t.userId, t.accessCount),
+  ],
+);
+
+export const documentPins = pgTable(
+  'document_pins',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_pins_user_document_key').on(t.userId, t.documentId)],
+);
+
+/** Tokens that open the live channel (/ws): 60 s, single use; only their sha256 is stored. */
+export const wsTokens = pgTable(
+  'ws_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('ws_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Live-channel messages too large for a NOTIFY payload (8,000 bytes): the NOTIFY carries only
+ * the id. The body is the message's JSON text as sent (text, not jsonb: kept byte for byte).
+ * Rows are pruned after a minute.
+ */
+export const realtimeMessages = pgTable(
+  'realtime_messages',
+  {
+    id: uuid('id').primaryKey(),
+    channel: text('channel').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_messages_created_idx').on(t.createdAt)],
+);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteSpec } from '../../src/api/contract/routes.js';
 import { ApiError } from './api-error.js';
+import { requireUser } from '../auth/request-user.js';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -23,7 +24,10 @@ export function registerRoute<S extends RouteSpec>(
   app.route({
     method: spec.method,
     url: `/v1${spec.path.replace(/\{(\w+)\}/g, ':$1')}`,
+    // Read by the CSRF hook (csrf.ts), which runs before validation.
+    config: { csrfExempt: spec.csrfExempt === true },
     handler: async (request, reply) => {
+      if (spec.auth === 'user') requireUser(request);
       const input = {
         params: parsePart(spec.params, request.params, 'path'),
         query: parsePart(spec.query, request.query, 'query'),
@@ -43,4 +47,11 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   const issue = result.error.issues[0]!;
   const field = issue.path.length > 0 ? issue.path.join('.') : where;
   throw new ApiError(400, 'validation_failed', `${field}: ${issue.message}`, { field });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads: the CSRF check lets it through. */
+    csrfExempt?: boolean;
+  }
 }

@@ -5,15 +5,21 @@ import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
 import { autocomplete } from '../library/autocomplete.js';
+import { mergeWithSearch, personalAutocomplete } from '../accounts/personal-autocomplete.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
 import { sql } from 'drizzle-orm';
 
 export function registerMetaRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listInterfaceLanguages, async () => ({ items: [...INTERFACE_LANGUAGES] }));
 
-  registerRoute(app, routes.autocomplete, async ({ query }) => ({
-    items: (await autocomplete(db, query.q, query.limit)).map((hit) => ({ ...hit, group: 'search' as const })),
-  }));
+  registerRoute(app, routes.autocomplete, async ({ query, request, reply }) => {
+    const search = autocomplete(db, query.q, query.limit);
+    if (!request.user) return { items: (await search).map((hit) => ({ ...hit, group: 'search' as const })) };
+    // Logged in: one more indexed query for the user's pinned, recent and frequent documents.
+    reply.header('Cache-Control', 'no-store');
+    const [personal, hits] = await Promise.all([personalAutocomplete(db, request.user.id, query.q), search]);
+    return { items: mergeWithSearch(personal, hits) };
+  });
 
   const openApi = buildOpenApiDocument();
   app.get('/v1/openapi.json', async () => openApi);

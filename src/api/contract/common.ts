@@ -17,6 +17,12 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'method_not_allowed',
   'internal_error',
+  'not_authenticated',
+  'forbidden',
+  'csrf_failed',
+  'rate_limited',
+  'precondition_failed',
+  'precondition_required',
 ] as const;
 
 export const Uuid = z.uuid();

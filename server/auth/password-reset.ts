@@ -1,0 +1,53 @@
+// Password recovery. Forgot: always the same answer; for an existing account a new reset link
+// (1 hour, single use) replaces earlier ones and is mailed in the background, so the answer
+// takes about as long either way. Reset: one transaction uses the token, sets the new hash,
+// marks the email verified (the link proved the mailbox), unlocks and ends every session.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { ApiError } from '../http/api-error.js';
+import { sqlRows } from '../library/sql-rows.js';
+import { passwordResetMessage } from '../mail/account-messages.js';
+import { consumeToken, issueToken, peekToken, revokeTokens } from './email-tokens.js';
+import type { AccountsContext } from './install.js';
+import { mailLanguage } from './languages.js';
+import { hashPassword } from './password-hash.js';
+import { assertPasswordAcceptable } from './password-policy.js';
+
+const invalidToken = () => new ApiError(400, 'invalid_or_expired_token', 'Invalid or expired link', { field: 'token' });
+
+export async function requestPasswordReset(db: Db, context: AccountsContext, email: string, acceptLanguage: string | undefined, log: FastifyBaseLogger) {
+  const [user] = await sqlRows<{ id: string; first_name: string; language: string | null }>(
+    db,
+    sql`SELECT id, first_name, language FROM users WHERE email = ${email}`,
+  );
+  if (!user) return;
+  const token = await db.transaction(async (tx) => {
+    await revokeTokens(tx, user.id, 'reset_password');
+    return issueToken(tx, user.id, 'reset_password');
+  });
+  const link = `${context.publicUrl}/auth/reset?token=${token}`;
+  const message = passwordResetMessage(email, user.first_name, link, mailLanguage(user.language, acceptLanguage));
+  context.mailer.send(message).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sending the reset email failed'));
+}
+
+/** Sets the new password; returns the user id whose sessions were all ended. */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<string> {
+  const holder = await peekToken(db, token, 'reset_password');
+  if (!holder) throw invalidToken();
+  await assertPasswordAcceptable(newPassword, [holder.email, holder.first_name, holder.last_name], 'new_password');
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    // Consumed here, not at the peek: of two racing resets only one wins.
+    const userId = await consumeToken(tx, token, 'reset_password');
+    if (!userId) throw invalidToken();
+    await tx.execute(
+      sql`UPDATE users SET password_hash = ${passwordHash}, email_verified_at = coalesce(email_verified_at, now()),
+                           failed_logins = 0, locked_until = NULL, version = version + 1, updated_at = now()
+          WHERE id = ${userId}`,
+    );
+    await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+    return userId;
+  });
+}
+

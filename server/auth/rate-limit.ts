@@ -1,0 +1,58 @@
+// Fixed-window request counters in the database (rate_limits), so limits hold across every
+// server instance: one atomic upsert per check; over the limit → 429 rate_limited + Retry-After.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { ApiError } from '../http/api-error.js';
+import { sqlRows } from '../library/sql-rows.js';
+
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  loginPerIdentifier: Limit;
+  loginPerIp: Limit;
+  registerPerIp: Limit;
+  forgotPerEmailIp: Limit;
+  resetPerIp: Limit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIdentifier: { limit: 10, windowSeconds: 60 },
+  loginPerIp: { limit: 30, windowSeconds: 60 },
+  registerPerIp: { limit: 5, windowSeconds: 3600 },
+  forgotPerEmailIp: { limit: 5, windowSeconds: 3600 },
+  resetPerIp: { limit: 10, windowSeconds: 3600 },
+};
+
+/**
+ * Counts one hit on `key` in the current window and throws 429 when it is over the limit.
+ * Windows are aligned to multiples of the window length since the epoch.
+ */
+export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+  const nowSeconds = Date.now() / 1000;
+  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  const [row] = await sqlRows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, window_start, count)
+        VALUES (${key}, to_timestamp(${windowStart}), 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
+        RETURNING count`,
+  );
+  if (Number(row?.count ?? 0) > limit) {
+    const retryAfter = Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
+    throw new RateLimitedError(retryAfter);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', 'Too many attempts, try again later', { retry_after: retryAfterSeconds });
+  }
+}
+
+/** Deletes windows that ended long ago (the longest window is an hour; keep a day). */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+}

@@ -1,0 +1,85 @@
+// Accounts: registration, login, email verification, password recovery, the current user.
+import { z } from 'zod';
+
+/** Codes an auth call can fail with (besides the generic ones in common.ts). */
+export const AUTH_ERROR_CODES = [
+  'invalid_credentials',
+  'account_locked',
+  'rate_limited',
+  'email_not_verified',
+  'email_already_exists',
+  'phone_already_exists',
+  'phone_invalid',
+  'phone_invalid_format',
+  'password_too_weak',
+  'password_too_common',
+  'invalid_or_expired_token',
+  'validation_failed',
+  'not_authenticated',
+  'csrf_failed',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Long enough for any passphrase, short enough that hashing it is cheap. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Countries whose calling code the register form offers; CZ is the default. */
+export const PHONE_COUNTRIES = [
+  { country: 'CZ', calling_code: '+420' },
+  { country: 'SK', calling_code: '+421' },
+  { country: 'AT', calling_code: '+43' },
+  { country: 'DE', calling_code: '+49' },
+  { country: 'PL', calling_code: '+48' },
+  { country: 'US', calling_code: '+1' },
+  { country: 'CA', calling_code: '+1' },
+  { country: 'GB', calling_code: '+44' },
+] as const;
+export const PhoneCountry = z.enum(['CZ', 'SK', 'AT', 'DE', 'PL', 'US', 'CA', 'GB']);
+export type PhoneCountry = z.infer<typeof PhoneCountry>;
+
+const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const Password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+const Name = z.string().trim().min(1).max(100);
+
+export const RegisterRequest = z.object({
+  email: Email,
+  /** Checked on the server for length, strength and commonness (password_too_weak / _common). */
+  password: Password,
+  first_name: Name,
+  last_name: Name,
+  /** As typed: non-digits are stripped and the country's calling code is prefixed. */
+  phone: z.string().trim().min(1).max(40),
+  phone_country: PhoneCountry.default('CZ'),
+  /** Language of the verification email and the account's interface preference. */
+  language: z.enum(['en', 'cs']).optional(),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({ status: z.literal('verification_sent'), email: z.string() });
+
+export const LoginRequest = z.object({
+  /** The email address. */
+  identifier: z.string().trim().toLowerCase().min(1).max(254),
+  password: Password,
+});
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export const ResetPasswordRequest = z.object({ token: z.string().trim().min(1).max(200), new_password: Password });
+export const VerifyQuery = z.object({ token: z.string().trim().min(1).max(200) });
+
+export const OkResponse = z.object({ status: z.literal('ok') });
+
+/** The logged-in user as the app needs it everywhere (header, settings). */
+export const CurrentUser = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** Interface language saved on the server; null until the user picks one. */
+  language: z.enum(['en', 'cs']).nullable(),
+  email_verified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+export const MeResponse = z.object({ user: CurrentUser });

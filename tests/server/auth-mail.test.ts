@@ -1,0 +1,111 @@
+// Account emails for real: over SMTP (a local smtp-server) the whole register → verify → login
+// and forgot → reset → login story; without SMTP, .eml files in the outbox.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../../server/mail/memory-mailer.js';
+import { newRegistration } from '../support/accounts.js';
+import { HttpSession } from '../support/http-session.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { ENGINES } from '../support/test-database.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // mailer: undefined → the real nodemailer transport to SMTP_URL.
+    server = await startTestServer(engine, {
+      accounts: { mailer: undefined, smtpUrl: sink.url, publicUrl: 'http://lexhub.test', mailFrom: 'Lexhub <robot@lexhub.test>' },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+  });
+
+  /** The same address on the test server's own origin (the mail links to the public URL). */
+  const local = (link: string) => {
+    const url = new URL(link);
+    expect(url.origin).toBe('http://lexhub.test');
+    return url.pathname + url.search;
+  };
+
+  it('register → verification mail → link → login; forgot → mail → reset → new password only', async () => {
+    const body = newRegistration({ language: 'cs' });
+    const browser = new HttpSession(server.url);
+    expect((await browser.post('/v1/auth/register', body)).status).toBe(200);
+
+    // Not verified yet: the right password gets email_not_verified.
+    const early = await browser.post('/v1/auth/login', { identifier: body.email, password: body.password });
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ detail: 'email_not_verified' });
+
+    const verifyMail = await sink.waitForMail(body.email);
+    expect(verifyMail.from).toContain('robot@lexhub.test');
+    expect(verifyMail.subject).toBe('Potvrďte svou e-mailovou adresu v Lexhubu');
+    expect(verifyMail.html).toContain('/v1/auth/verify?token=');
+    const verifyLink = linkIn(verifyMail, '/v1/auth/verify');
+    // Opened in a browser: a redirect to the login page.
+    const opened = await browser.get(local(verifyLink), { accept: 'text/html' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/auth/login?verified=1');
+
+    const loggedIn = await browser.post('/v1/auth/login', { identifier: body.email, password: body.password });
+    expect(loggedIn.status).toBe(200);
+    const otherDevice = new HttpSession(server.url);
+    expect((await otherDevice.post('/v1/auth/login', { identifier: body.email, password: body.password })).status).toBe(200);
+
+    const before = sink.messages.length;
+    const anonymous = new HttpSession(server.url);
+    expect((await anonymous.post('/v1/auth/forgot-password', { email: body.email })).status).toBe(200);
+    const resetMail = await sink.waitForMail(body.email, { after: before });
+    expect(resetMail.subject).toBe('Obnovení hesla do Lexhubu');
+    const resetUrl = new URL(linkIn(resetMail, '/auth/reset'));
+    expect(resetUrl.pathname).toBe('/auth/reset');
+    const token = resetUrl.searchParams.get('token')!;
+    const newPassword = 'Velvet-Orchard-Thunder-42';
+    expect((await anonymous.post('/v1/auth/reset-password', { token, new_password: newPassword })).status).toBe(200);
+
+    // Every session ended, the old password is dead, the new one works.
+    expect((await browser.get('/v1/auth/me')).status).toBe(401);
+    expect((await otherDevice.get('/v1/auth/me')).status).toBe(401);
+    const old = await anonymous.post('/v1/auth/login', { identifier: body.email, password: body.password });
+    expect(old.status).toBe(401);
+    expect(await old.json()).toMatchObject({ detail: 'invalid_credentials' });
+    expect((await anonymous.post('/v1/auth/login', { identifier: body.email, password: newPassword })).status).toBe(200);
+    expect((await anonymous.get('/v1/auth/me')).status).toBe(200);
+  });
+});
+
+describe('account emails without SMTP: the outbox', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-outbox-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { accounts: { mailer: undefined, outboxDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes each message as an .eml file whose link verifies the account', async () => {
+    const body = newRegistration({ language: 'en' });
+    expect((await new HttpSession(server.url).post('/v1/auth/register', body)).status).toBe(200);
+    const files = fs.readdirSync(outboxDir).filter((name) => name.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, files[0]!)));
+    expect([mail.to].flat()[0]?.text).toBe(body.email);
+    expect(mail.subject).toBe('Confirm your Lexhub email address');
+    expect(mail.from?.text).toContain('no-reply@lexhub.local');
+    const link = new URL(linkIn({ text: mail.text ?? '' }, '/v1/auth/verify'));
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const verified = await fetch(`${server.url}${link.pathname}${link.search}`);
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,120 @@
+// Registration over HTTP: password policy, phone normalization, unique email and phone (also
+// under concurrent requests: 409, never 500), handles derived from the name.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRegistration, registerAndLogin } from '../support/accounts.js';
+import { HttpSession } from '../support/http-session.js';
+import { ENGINES } from '../support/test-database.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+describe.each(ENGINES)('registration (%s)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const post = (body: unknown) => new HttpSession(server.url).post('/v1/auth/register', body);
+  const expectCode = async (response: Response, status: number, detail: string) => {
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ detail });
+  };
+  const userRow = async (email: string) => {
+    const result = (await server.database.db.execute(
+      sql`SELECT username, phone, password_hash, language, email_verified_at FROM users WHERE email = ${email}`,
+    )) as unknown as { rows: { username: string; phone: string; password_hash: string; language: string | null; email_verified_at: unknown }[] };
+    return result.rows[0];
+  };
+
+  it('stores the user unverified, the phone in E.164 and the password as argon2id', async () => {
+    const body = newRegistration({ email: `Mixed.Case-${Date.now()}@Example.COM`, phone: '777 123 456', language: 'cs' });
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'verification_sent', email: body.email.toLowerCase() });
+    const row = (await userRow(body.email.toLowerCase()))!;
+    expect(row.phone).toBe('+420777123456');
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain(body.password);
+    expect(row.language).toBe('cs');
+    expect(row.email_verified_at).toBeNull();
+  });
+
+  it.each([
+    ['shorter than 12 characters', 'Sh0rt-pass!', 'password_too_weak'],
+    ['a common password', 'qwerty123456', 'password_too_common'],
+    ['a common password, capitalised', 'Password1234', 'password_too_common'],
+    ['a repeated character', 'aaaaaaaaaaaaaaaa', 'password_too_weak'],
+    ['a keyboard walk', 'mnbvcxzlkjhgfd', 'password_too_weak'],
+    ['common passwords joined', 'qwertyuiopasdf', 'password_too_common'],
+  ])('refuses %s', async (_what, password, detail) => {
+    await expectCode(await post(newRegistration({ password })), 400, detail);
+  });
+
+  it('refuses a password made of the user’s own email', async () => {
+    const email = `correcthorsebattery${Date.now()}@example.com`;
+    await expectCode(await post(newRegistration({ email, password: email.split('@')[0] })), 400, 'password_too_weak');
+  });
+
+  it.each([
+    ['letters only', 'call me', 'CZ', 'phone_invalid_format'],
+    ['too few digits', '12', 'CZ', 'phone_invalid_format'],
+    ['too many digits', '1234567890123456789', 'CZ', 'phone_invalid_format'],
+    ['not a Czech number', '100 000 000', 'CZ', 'phone_invalid'],
+    ['a Czech number under Slovakia', '777 123 456', 'SK', 'phone_invalid'],
+  ])('refuses a phone number with %s', async (_what, phone, country, detail) => {
+    await expectCode(await post(newRegistration({ phone, phone_country: country as 'CZ' })), 400, detail);
+  });
+
+  it.each([
+    ['SK', '0905 123 456', '+421905123456'],
+    ['DE', '01512 3456789', '+4915123456789'],
+    ['GB', '07400 123456', '+447400123456'],
+    ['US', '(201) 555-0123', '+12015550123'],
+  ])('normalizes a %s number', async (country, phone, e164) => {
+    const body = newRegistration({ phone, phone_country: country as 'CZ' });
+    expect((await post(body)).status).toBe(200);
+    expect((await userRow(body.email))!.phone).toBe(e164);
+  });
+
+  it('refuses a taken email (any case) and a taken phone (typed another way) with 409', async () => {
+    const first = newRegistration({ phone: '776 111 222' });
+    expect((await post(first)).status).toBe(200);
+    await expectCode(await post(newRegistration({ email: first.email.toUpperCase() })), 409, 'email_already_exists');
+    await expectCode(await post(newRegistration({ phone: '+420 776-111-222' })), 409, 'phone_already_exists');
+    await expectCode(await post(newRegistration({ phone: '00420776111222' })), 409, 'phone_already_exists');
+  });
+
+  it('answers concurrent registrations of one email with one success and 409s, never 500', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const responses = await Promise.all(Array.from({ length: 4 }, () => post(newRegistration({ email }))));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(await response.json()).toMatchObject({ detail: 'email_already_exists' });
+    }
+  });
+
+  it('answers concurrent registrations of one phone with one success and 409s', async () => {
+    const phone = '775 987 654';
+    const responses = await Promise.all(Array.from({ length: 3 }, () => post(newRegistration({ phone }))));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('derives unique handles from the name', async () => {
+    const names = { first_name: 'Žofie', last_name: 'Dvořáková-Šťastná' };
+    const a = await registerAndLogin(server, names);
+    const b = await registerAndLogin(server, names);
+    expect(a.user.username).toBe('zofie-dvorakova-stastna');
+    expect(b.user.username).toBe('zofie-dvorakova-stastna-2');
+    // Concurrent ones too.
+    const more = await Promise.all(Array.from({ length: 3 }, () => registerAndLogin(server, names)));
+    expect(new Set([a, b, ...more].map((x) => x.user.username)).size).toBe(5);
+  });
+
+  it('never hands out a reserved handle', async () => {
+    const { user } = await registerAndLogin(server, { first_name: 'Admin', last_name: '!!!' });
+    expect(user.username).toBe('admin-user');
+  });
+});

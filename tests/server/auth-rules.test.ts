@@ -1,0 +1,122 @@
+// The pure rules of accounts: handles from names, phone normalization, the password policy,
+// the language of emails.
+import { describe, expect, it } from 'vitest';
+import { HANDLE_PATTERN, RESERVED_HANDLES } from '../../src/api/contract/users.js';
+import { baseHandle, handleCandidates } from '../../server/auth/handle-from-name.js';
+import { fromAcceptLanguage, mailLanguage } from '../../server/auth/languages.js';
+import { passwordProblem } from '../../server/auth/password-policy.js';
+import { normalizePhone } from '../../server/auth/phone-number.js';
+import { ApiError } from '../../server/http/api-error.js';
+
+describe('handle from name', () => {
+  it.each([
+    ['Jana', 'Nováková', 'jana-novakova'],
+    ['Jürgen', 'Groß', 'jurgen-gross'],
+    ['Łukasz', 'Żółć', 'lukasz-zolc'],
+    ["O'Brien", 'Mc Donald', 'o-brien-mc-donald'],
+    ['A', 'B', 'a-b'],
+    ['王', '小明', 'user-user'],
+    ['Admin', '!!!', 'admin-user'],
+    ['Maximilian-Alexander', 'Wolfeschlegelsteinhausen', 'maximilian-alexander-wol'],
+  ])('%s %s → %s', (first, last, handle) => {
+    expect(baseHandle(first, last)).toBe(handle);
+  });
+
+  it('always fits the contract, even for long, odd or reserved names', () => {
+    for (const [first, last] of [['x'.repeat(100), 'y'], ['Settings', ''], ['', ''], ['-', '-'], ['Api', ''], ['V1', '']]) {
+      const handle = baseHandle(first!, last!);
+      expect(handle).toMatch(HANDLE_PATTERN);
+      expect(RESERVED_HANDLES as readonly string[]).not.toContain(handle);
+      // Room for a collision suffix.
+      expect(`${handle}-12345`).toMatch(HANDLE_PATTERN);
+    }
+  });
+
+  it('offers -2 ... -9, then random suffixes', () => {
+    const candidates = handleCandidates('Jana', 'Nováková', () => 'abcde');
+    const first = Array.from({ length: 11 }, () => candidates.next().value);
+    expect(first).toEqual(['jana-novakova', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `jana-novakova-${n}`), 'jana-novakova-abcde', 'jana-novakova-abcde']);
+  });
+});
+
+describe('phone numbers', () => {
+  const code = (typed: string, country?: 'CZ' | 'SK' | 'US' | 'CA' | 'DE') => {
+    try {
+      return normalizePhone(typed, country);
+    } catch (error) {
+      return (error as ApiError).detail;
+    }
+  };
+  it.each([
+    ['601 123 456', undefined, '+420601123456'],
+    ['0601-123-456', 'CZ', '+420601123456'],
+    ['+420 601 123 456', 'CZ', '+420601123456'],
+    ['00420 601 123 456', 'CZ', '+420601123456'],
+    ['0905 123 456', 'SK', '+421905123456'],
+    ['416 555 0123', 'US', '+14165550123'],
+    ['201 555 0123', 'CA', '+12015550123'],
+    ['0491 1234567', 'DE', '+494911234567'],
+    ['', 'CZ', 'phone_invalid_format'],
+    ['---', 'CZ', 'phone_invalid_format'],
+    ['000', 'CZ', 'phone_invalid_format'],
+    ['12345', 'CZ', 'phone_invalid_format'],
+    ['9'.repeat(16), 'CZ', 'phone_invalid_format'],
+    ['100 000 000', 'CZ', 'phone_invalid'],
+    ['777 123 456', 'SK', 'phone_invalid'],
+  ] as const)('%s (%s) → %s', (typed, country, expected) => {
+    expect(code(typed, country)).toBe(expected);
+  });
+});
+
+describe('password policy', () => {
+  const inputs = ['jana.novakova@example.com', 'Jana', 'Nováková'];
+  it.each([
+    ['Quiet-Lantern-River-1987', null],
+    ['correct horse battery staple', null],
+    ['short1!A', 'password_too_weak'],
+    ['elevenchars', 'password_too_weak'],
+    ['qwerty123456', 'password_too_common'],
+    ['QWERTY123456', 'password_too_common'],
+    ['P@ssw0rd1234', 'password_too_common'],
+    ['aaaaaaaaaaaaaaaa', 'password_too_weak'],
+    ['1234567890123', 'password_too_weak'],
+    ['jana.novakova@example.com', 'password_too_weak'],
+  ])('%s → %s', async (password, problem) => {
+    expect(await passwordProblem(password, inputs)).toBe(problem);
+  });
+
+  it('counts characters, not UTF-16 units', async () => {
+    expect(await passwordProblem('😀'.repeat(11), [])).toBe('password_too_weak');
+  });
+
+  it('checks a long password quickly and without blocking the event loop', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 5);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 4 }, () => passwordProblem('aB3$'.repeat(64), [])));
+    clearInterval(timer);
+    expect(performance.now() - started).toBeLessThan(5000);
+    // The timer kept firing while the worker scored.
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe('mail language', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['cs', 'cs'],
+    ['cs-CZ,cs;q=0.9,en;q=0.8', 'cs'],
+    ['de-DE,de;q=0.9,en;q=0.5,cs;q=0.4', 'en'],
+    ['en;q=0.2,cs;q=0.9', 'cs'],
+    ['fr', undefined],
+    ['cs;q=0', undefined],
+  ])('Accept-Language %s → %s', (header, language) => {
+    expect(fromAcceptLanguage(header)).toBe(language);
+  });
+  it('prefers the saved language, defaults to en', () => {
+    expect(mailLanguage('cs', 'en')).toBe('cs');
+    expect(mailLanguage(null, 'cs')).toBe('cs');
+    expect(mailLanguage(null, undefined)).toBe('en');
+  });
+});
