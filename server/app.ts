@@ -11,6 +11,15 @@ import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerVersionRoutes } from './routes/versions.js';
+import { installAccounts, type AccountsOptions } from './auth/install.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerHistoryRoutes } from './routes/history.js';
+import { registerOrgRoutes } from './routes/orgs.js';
+import { registerUserRoutes } from './routes/users.js';
+import { registerRealtimeRoutes } from './routes/realtime.js';
+import { registerCopilotRoutes } from './routes/copilot.js';
+import type { CopilotOptions } from './copilot/copilot-options.js';
+import type { RealtimeOptions } from './realtime/realtime-options.js';
 
 export interface AppOptions {
   database: Database;
@@ -18,6 +27,12 @@ export interface AppOptions {
   webRoot?: string;
   /** A pino logger; none in tests, where logs would be noise. */
   logger?: FastifyBaseLogger;
+  /** Mail, public address and limits of the accounts feature; defaults suit tests. */
+  accounts?: Partial<AccountsOptions>;
+  /** The Copilot's model, session secret and chat settings; defaults: embedded assistant, per-process secret. */
+  copilot?: Partial<CopilotOptions>;
+  /** The live channel (/ws): heartbeat, send-buffer bound, allowed origins; tests shorten them. */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -31,6 +46,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy: client IPs (rate limits) and https (Secure cookies) from X-Forwarded-*.
+    trustProxy: options.accounts?.trustProxy ?? false,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -40,6 +57,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const { db } = options.database;
+  const accounts: AccountsOptions = { publicUrl: 'http://localhost:8080', ...options.accounts };
+  await installAccounts(app, db, accounts);
+  registerAuthRoutes(app, db, accounts);
+  registerUserRoutes(app, db);
+  registerOrgRoutes(app, db);
+  registerHistoryRoutes(app, db);
+  registerRealtimeRoutes(app, options.database, { trustProxy: options.accounts?.trustProxy ?? false, ...options.realtime });
+  registerCopilotRoutes(app, options.database, options.copilot);
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
   registerVersionRoutes(app, db);

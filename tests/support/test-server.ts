@@ -1,21 +1,58 @@
 // Starts the real app on a random port over a test database and calls it over HTTP.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type AppOptions } from '../../server/app.js';
+import type { AccountsOptions } from '../../server/auth/install.js';
+import type { CopilotOptions } from '../../server/copilot/copilot-options.js';
+import type { RateLimits } from '../../server/auth/rate-limit.js';
 import type { Engine } from '../../server/db/client.js';
+import { MemoryMailer } from '../../server/mail/memory-mailer.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestServer {
   url: string;
   database: TestDatabase;
   app: FastifyInstance;
+  /** Every email the server sent (unless `accounts.mailer` was given). */
+  mail: MemoryMailer;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(engine: Engine): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Overrides of the test defaults (memory mailer, generous rate limits). */
+  accounts?: Partial<AccountsOptions>;
+  webRoot?: string;
+  /** Copilot settings (model, rate limit, publish); default: the embedded assistant. */
+  copilot?: Partial<CopilotOptions>;
+  /** Live-channel settings (heartbeat, send-buffer bound); default: the server's. */
+  realtime?: AppOptions['realtime'];
+}
+
+/** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
+export const GENEROUS_RATE_LIMITS: RateLimits = {
+  loginPerIdentifier: { limit: 1000, windowSeconds: 60 },
+  loginPerIp: { limit: 1000, windowSeconds: 60 },
+  registerPerIp: { limit: 1000, windowSeconds: 3600 },
+  forgotPerEmailIp: { limit: 1000, windowSeconds: 3600 },
+  resetPerIp: { limit: 1000, windowSeconds: 3600 },
+};
+
+export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
-  const app = await buildApp({ database });
+  const mail = new MemoryMailer();
+  const app = await buildApp({
+    database,
+    webRoot: options.webRoot,
+    copilot: options.copilot,
+    realtime: options.realtime,
+    accounts: {
+      mailer: mail,
+      ...options.accounts,
+      // Limits given by a test replace only the buckets they name.
+      rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.accounts?.rateLimits },
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -24,6 +61,7 @@ export async function startTestServer(engine: Engine): Promise<TestServer> {
     url,
     database,
     app,
+    mail,
     get: (path, headers = {}) => fetch(url + path, { headers }),
     post: (path, body, headers = {}) =>
       fetch(url + path, {

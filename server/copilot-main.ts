@@ -1,0 +1,55 @@
+// `npm run copilot`: the Copilot chat service as its own process on COPILOT_PORT (default 8090).
+// It checks the sessions the main server signs (same COPILOT_SECRET or DATA_DIR), reads the same
+// database, and publishes tool calls through the database to the users' live channels.
+import { pino } from 'pino';
+import { logSerializers } from './auth/log-redaction.js';
+import { readConfig } from './config.js';
+import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
+import { buildCopilotService } from './copilot/copilot-service.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+
+async function main() {
+  const config = readConfig();
+  const copilot = copilotOptionsFromConfig(config);
+  const logger = pino({ level: config.logLevel, serializers: logSerializers });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(
+        `${error.message}\nThe embedded database can be opened by one process only: use the chat service inside the main ` +
+          'server (the default, /copilot/chat), or run both on PostgreSQL (DATABASE_URL).',
+      );
+      process.exit(3);
+    }
+    throw error;
+  }
+  const app = await buildCopilotService({ database, publicUrl: config.publicUrl, copilot, logger, trustProxy: config.trustProxy });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.copilot.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.copilot.port;
+  app.log.info(
+    { engine: database.engine, assistant: copilot.model ? 'model' : 'retrieval', allowedOrigin: new URL(config.publicUrl).origin },
+    `Lexhub Copilot chat service is ready on http://localhost:${port}/chat`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Lexhub Copilot failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

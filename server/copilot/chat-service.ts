@@ -1,0 +1,158 @@
+// The chat service: POST /copilot/chat (inside the main server) or /chat (its own process).
+// Its authentication is the signed session headers, not the cookie; it streams the reply as
+// text/plain, chunk by chunk. Prompts are redacted again here and never logged.
+import { Readable } from 'node:stream';
+import type { ModelMessage } from 'ai';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ChatRequest } from '../../src/api/contract/copilot.js';
+import { redactPrompt } from '../../src/api/contract/redact-prompt.js';
+import { hitRateLimit, RateLimitedError, type Limit } from '../auth/rate-limit.js';
+import type { Db } from '../db/client.js';
+import { ApiError } from '../http/api-error.js';
+import { sqlRows } from '../library/sql-rows.js';
+import type { CopilotActor, Publish } from './automation.js';
+import { createModel, modelAnswer, ModelFailedError, type ModelSettings } from './model-assistant.js';
+import { parseQuestion } from './question.js';
+import { retrievalAnswer } from './retrieval-assistant.js';
+import { verifySignedHeaders } from './signed-session.js';
+import { COPILOT_TEMPLATES, templateText } from './templates.js';
+
+export const CHAT_BODY_LIMIT = 64 * 1024;
+export const DEFAULT_CHAT_RATE_LIMIT: Limit = { limit: 20, windowSeconds: 60 };
+
+export interface ChatServiceOptions {
+  db: Db;
+  secret: Buffer;
+  publish: Publish;
+  /** None: the embedded retrieval assistant answers. */
+  model?: ModelSettings;
+  rateLimit: Limit;
+  /** Where the service answers: /copilot/chat in the main server; /chat and /copilot/chat on its own. */
+  paths: string[];
+}
+
+export function registerChatService(app: FastifyInstance, options: ChatServiceOptions) {
+  const model = options.model ? createModel(options.model) : undefined;
+  for (const url of options.paths) {
+    app.route({
+      method: 'POST',
+      url,
+      bodyLimit: CHAT_BODY_LIMIT,
+      // Outside /v1 the cookie CSRF check does not apply anyway; the signed headers are the proof.
+      config: { csrfExempt: true },
+      handler: (request, reply) => chat(request, reply, options, model),
+    });
+  }
+}
+
+const invalidSession = (message: string) => new ApiError(401, 'copilot_session_invalid', message);
+
+async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatServiceOptions, model: ReturnType<typeof createModel> | undefined) {
+  const claims = verifySignedHeaders(options.secret, request.headers);
+  // Inside the main server a logged-in caller must be the session's user (no borrowed headers).
+  const cookieUser = (request as { user?: { id: string } | null }).user;
+  if (cookieUser && cookieUser.id !== claims.userId) throw invalidSession('Copilot session belongs to another user');
+  const [user] = await sqlRows<{ id: string }>(options.db, sql`SELECT id FROM users WHERE id = ${claims.userId}::uuid`);
+  if (!user) throw invalidSession('Copilot session user does not exist');
+  try {
+    await hitRateLimit(options.db, `copilot-chat:${claims.userId}`, options.rateLimit);
+  } catch (error) {
+    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+
+  const parsed = ChatRequest.safeParse(request.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    throw new ApiError(400, 'validation_failed', `${field}: ${issue.message}`, { field });
+  }
+  const body = parsed.data;
+  if (body.session_id !== claims.sessionId || body.nonce !== claims.nonce) throw invalidSession('Request does not match its Copilot session');
+  if (body.scope !== 'chat') throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
+  const system = templateText(body.template);
+  if (!system) throw new ApiError(400, 'validation_failed', 'template: unknown template', { field: 'template' });
+  if (body.template_hash !== COPILOT_TEMPLATES.hash) throw new ApiError(409, 'copilot_templates_changed', 'Copilot templates changed: reload them and start a new session');
+
+  // The client redacts before sending; this is the second pass, before any model sees a word.
+  // Only the user's own words: earlier answers are the server's (their links hold UUIDs), and a
+  // client's 'system' message is dropped (the template is the system prompt).
+  const messages = body.messages
+    .filter((message) => message.role !== 'system')
+    .map((message) => ({
+      role: message.role as 'user' | 'assistant',
+      content: message.role === 'user' ? redactPrompt(message.content).text : message.content,
+    }));
+  const question = messages.at(-1);
+  if (!question || question.role !== 'user' || question.content.trim() === '') {
+    throw new ApiError(400, 'validation_failed', 'messages: the last message must be a non-empty user message', { field: 'messages' });
+  }
+
+  const actor: CopilotActor = { db: options.db, userId: claims.userId, publish: options.publish, log: request.log };
+  const aborted = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) aborted.abort();
+  });
+  const answer = model
+    ? modelAnswer(actor, {
+        model,
+        system,
+        messages: messages as ModelMessage[],
+        language: parseQuestion(question.content).language,
+        abortSignal: aborted.signal,
+      })
+    : lineByLine(retrievalAnswer(actor, question.content));
+
+  // The first piece is awaited before the headers go out, so a failure before any text is still
+  // a proper error status; later failures end the stream with a short note.
+  const iterator = answer[Symbol.asyncIterator]();
+  let first: IteratorResult<string>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    throw failureOf(error, request);
+  }
+  reply
+    .header('Content-Type', 'text/plain; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('X-Accel-Buffering', 'no')
+    .header('X-Content-Type-Options', 'nosniff');
+  async function* rest(): AsyncGenerator<string> {
+    if (!first.done) yield first.value;
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } catch (error) {
+      failureOf(error, request);
+      if (!aborted.signal.aborted) yield '\n\n[Copilot: the answer was interrupted by an error.]\n';
+    }
+  }
+  return reply.send(Readable.from(rest(), { objectMode: false, highWaterMark: 1 }));
+}
+
+/** Logs a failure without any prompt text and turns it into the API error to answer with. */
+function failureOf(error: unknown, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ModelFailedError) {
+    request.log.warn({ status: error.status }, error.message);
+    return new ApiError(502, 'copilot_model_failed', 'The Copilot model did not answer');
+  }
+  // Name and stack frames only: messages of query errors carry their parameters (prompt words).
+  const frames = error instanceof Error ? error.stack?.split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 6).join('\n') : undefined;
+  request.log.error({ error: { name: error instanceof Error ? error.name : 'unknown', frames } }, 'copilot chat failed');
+  return new ApiError(500, 'internal_error', 'Internal server error');
+}
+
+/**
+ * The embedded assistant produces a few larger pieces; they go out line by line, a turn of the
+ * event loop apart, so that each line is its own chunk on the wire like a model's tokens.
+ */
+async function* lineByLine(pieces: AsyncGenerator<string>): AsyncGenerator<string> {
+  for await (const piece of pieces) {
+    const lines = piece.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+    for (const line of lines) {
+      yield line;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}

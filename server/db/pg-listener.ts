@@ -1,0 +1,112 @@
+// LISTEN/NOTIFY on PostgreSQL: one dedicated connection (not from the pool, which would hand a
+// LISTENing session to other queries) carries every channel, and comes back when it drops.
+import pg from 'pg';
+import type { NotificationHandler } from './client.js';
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5000;
+
+export interface PgListener {
+  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** `channel` must already be a safe identifier (client.ts checks it). */
+export function createPgListener(url: string): PgListener {
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
+  let closed = false;
+
+  const deliver = (message: pg.Notification) => {
+    for (const handler of handlers.get(message.channel) ?? []) {
+      try {
+        handler(message.payload ?? '');
+      } catch {
+        // One handler's failure must not stop the others (or the connection).
+      }
+    }
+  };
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', deliver);
+    // An 'error' is followed by 'end', where the reconnection starts; unhandled it would crash.
+    next.on('error', () => {});
+    try {
+      await next.connect();
+      // A new session listens on nothing: repeat every channel (after a drop, too).
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      throw new Error('the database was closed');
+    }
+    next.on('end', () => {
+      if (client !== next) return;
+      client = undefined;
+      scheduleReconnect();
+    });
+    client = next;
+    retryMs = FIRST_RETRY_MS;
+    return next;
+  };
+
+  const ensureConnected = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  function scheduleReconnect() {
+    if (closed || retryTimer || handlers.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      ensureConnected().catch(() => {
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+        scheduleReconnect();
+      });
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  return {
+    async listen(channel, onPayload) {
+      if (closed) throw new Error('the database was closed');
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      try {
+        const connection = await ensureConnected();
+        // A connection made just now already listens; LISTEN twice is harmless.
+        if (first) await connection.query(`LISTEN ${channel}`);
+      } catch (error) {
+        set.delete(onPayload);
+        if (set.size === 0) handlers.delete(channel);
+        throw error;
+      }
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(onPayload) || current.size > 0) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      const open = client ?? (await connecting?.catch(() => undefined));
+      client = undefined;
+      await open?.end().catch(() => {});
+    },
+  };
+}

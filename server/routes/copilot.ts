@@ -1,0 +1,65 @@
+// /v1/copilot/session (signed sessions for the chat service), /copilot/chat (the chat service
+// inside the main server), /copilot_templates.json and /copilot/config (where the chat is).
+import type { FastifyInstance } from 'fastify';
+import type { CopilotConfig } from '../../src/api/contract/copilot.js';
+import { routes } from '../../src/api/contract/routes.js';
+import { requireUser } from '../auth/request-user.js';
+import { hubPublisher } from '../copilot/automation.js';
+import { registerChatService } from '../copilot/chat-service.js';
+import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from '../copilot/copilot-options.js';
+import { loadCopilotSecret } from '../copilot/copilot-secret.js';
+import { warmFragmentIndex } from '../copilot/fragment-text-index.js';
+import { newSessionClaims, signSession } from '../copilot/signed-session.js';
+import { COPILOT_TEMPLATES } from '../copilot/templates.js';
+import type { Database } from '../db/client.js';
+import { ApiError } from '../http/api-error.js';
+import { registerRoute } from '../http/register-route.js';
+import { issueWsToken } from '../realtime/ws-tokens.js';
+
+const SCOPES = new Set(['chat']);
+
+export function registerCopilotRoutes(app: FastifyInstance, database: Database, given: Partial<CopilotOptions> = {}) {
+  const options: CopilotOptions = { ...DEFAULT_COPILOT_OPTIONS, ...given };
+  const { db } = database;
+  const secret = loadCopilotSecret({ secret: options.secret, dataDir: options.dataDir });
+
+  registerRoute(app, routes.issueCopilotSession, async ({ body, request }) => {
+    const user = requireUser(request);
+    if (!SCOPES.has(body.scope)) throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
+    // The panel is open and a question will follow: have the full-text index ready for it.
+    warmFragmentIndex(db, ['cs', 'en']);
+    const claims = newSessionClaims(user.id);
+    const wsToken = body.include_ws_token ? await issueWsToken(db, user.id) : undefined;
+    return {
+      session_id: claims.sessionId,
+      nonce: claims.nonce,
+      signed_headers: signSession(secret, claims),
+      expires_at: new Date(claims.expires * 1000).toISOString(),
+      user_id: user.id,
+      ...(wsToken ? { ws_token: wsToken } : {}),
+    };
+  });
+
+  registerChatService(app, {
+    db,
+    secret,
+    publish: options.publish ?? hubPublisher(app),
+    model: options.model,
+    rateLimit: options.chatRateLimit,
+    paths: ['/copilot/chat'],
+  });
+
+  // Served from code so that it exists without the built web app; the hash is its ETag.
+  app.get('/copilot_templates.json', async (request, reply) => {
+    const etag = `"${COPILOT_TEMPLATES.hash}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return COPILOT_TEMPLATES;
+  });
+
+  app.get('/copilot/config', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    const config: CopilotConfig = { chat_url: options.chatUrl, assistant: options.model ? 'model' : 'retrieval' };
+    return config;
+  });
+}

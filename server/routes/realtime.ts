@@ -1,0 +1,45 @@
+// /v1/auth/ws-token and /v1/realtime/publish, and the live channel itself (/ws, app.realtime),
+// installed from server/realtime.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routes } from '../../src/api/contract/routes.js';
+import { RateLimitedError, hitRateLimit, type Limit } from '../auth/rate-limit.js';
+import { requireUser } from '../auth/request-user.js';
+import type { Database } from '../db/client.js';
+import { ApiError } from '../http/api-error.js';
+import { registerRoute } from '../http/register-route.js';
+import { RealtimeValidationError } from '../realtime/hub.js';
+import { installRealtime } from '../realtime/install.js';
+import type { RealtimeOptions } from '../realtime/realtime-options.js';
+import { issueWsToken } from '../realtime/ws-tokens.js';
+
+export function registerRealtimeRoutes(app: FastifyInstance, database: Database, given: Partial<RealtimeOptions> = {}) {
+  const { hub, options } = installRealtime(app, database, given);
+  const { db } = database;
+
+  const limit = async (reply: FastifyReply, key: string, bucket: Limit) => {
+    try {
+      await hitRateLimit(db, key, bucket);
+    } catch (error) {
+      if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  };
+
+  registerRoute(app, routes.issueWsToken, async ({ request, reply }) => {
+    const user = requireUser(request);
+    await limit(reply, `ws-token:user:${user.id}`, options.wsTokenLimit);
+    return issueWsToken(db, user.id);
+  });
+
+  registerRoute(app, routes.publishRealtime, async ({ body, request, reply }) => {
+    const user = requireUser(request);
+    await limit(reply, `realtime-publish:user:${user.id}`, options.publishLimit);
+    try {
+      const { ts } = await hub.publish(user.id, body.cmd, body.payload);
+      return { status: 'ok' as const, ts };
+    } catch (error) {
+      if (error instanceof RealtimeValidationError) throw new ApiError(400, 'validation_failed', error.message, { field: error.field });
+      throw error;
+    }
+  });
+}

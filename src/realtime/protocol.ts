@@ -1,0 +1,110 @@
+// The live channel's messages (WebSocket subprotocol lexhub.copilot.v1), validated at both ends.
+// Parse at the socket edge with these schemas, then dispatch with an exhaustive switch.
+import { z } from 'zod';
+
+export const SUBPROTOCOL = 'lexhub.copilot.v1';
+
+/** Application close codes: a browser cannot read a refused handshake's HTTP status. */
+export const CLOSE_CODES = {
+  /** Token missing, malformed, expired or already used. */
+  unauthorized: 4401,
+  /** The token's user may not do what was asked. */
+  forbidden: 4403,
+  /** No pong within the heartbeat window. */
+  heartbeatTimeout: 4408,
+  /** The client read too slowly: its send buffer passed the bound. */
+  slowConsumer: 4429,
+  /** Wrong subprotocol. */
+  protocolError: 4400,
+  /** The server is shutting down; reconnect. */
+  goingAway: 1001,
+} as const;
+
+/** Command namespaces the channel carries. */
+export const COMMAND_PREFIXES = ['tool.', 'editor.', 'search.', 'copilot.', 'chat.'] as const;
+export const CommandName = z
+  .string()
+  .max(64)
+  .regex(/^(tool|editor|search|copilot|chat)\.[a-z][a-z0-9_.]*$/, 'command must start with tool., editor., search., copilot. or chat.');
+
+/** `user:{uuid}`: the only kind of channel for now. */
+export const Channel = z.string().regex(/^user:[0-9a-f-]{36}$/, 'channel must be user:{id}');
+export const userChannel = (userId: string) => `user:${userId}`;
+
+// ---- payloads of the commands the app understands (others pass as plain objects) ----
+
+export const DocumentRef = z.object({ document_id: z.uuid(), title: z.string().optional(), external_id: z.string().optional() });
+
+export const KNOWN_PAYLOADS = {
+  /** Go to an address of the app. */
+  'tool.navigate': z.object({ path: z.string().startsWith('/').max(2000) }),
+  /** Open a document, optionally at a node. */
+  'editor.open': z.object({ document_id: z.uuid(), node_id: z.uuid().optional(), path: z.string().startsWith('/').max(2000).optional() }),
+  /** The latest proposed translation for the editor. */
+  'editor.translation_preview': z.object({ translation_preview: z.string().max(100_000), fragment_id: z.uuid().optional(), language: z.string().optional() }),
+  /** Open quick search with a query. */
+  'search.query': z.object({ q: z.string().max(500) }),
+  /** Open quick search with results. */
+  'search.results': z.object({ q: z.string().max(500), items: z.array(DocumentRef).max(50) }),
+  /** An assistant message (or a part of it) for the Copilot panel. */
+  'chat.message': z.object({ role: z.enum(['assistant', 'user', 'system']), content: z.string().max(100_000) }),
+  /** A tool the Copilot called, for the automation events list. */
+  'copilot.tool_call': z.object({ name: z.string().max(100), summary: z.string().max(2000) }),
+} as const;
+export type KnownCommand = keyof typeof KNOWN_PAYLOADS;
+
+const Payload = z.record(z.string(), z.unknown());
+
+// ---- client -> server ----
+
+export const SubscribeMessage = z.object({ cmd: z.literal('subscribe'), channels: z.array(Channel).min(1).max(10) });
+export const UnsubscribeMessage = z.object({ cmd: z.literal('unsubscribe'), channels: z.array(Channel).min(1).max(10) });
+export const ClientMessage = z.discriminatedUnion('cmd', [SubscribeMessage, UnsubscribeMessage]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---- server -> client ----
+
+export const ReadyMessage = z.object({ type: z.literal('ready'), user_id: z.uuid() });
+export const SubscribedMessage = z.object({ type: z.literal('subscribed'), channels: z.array(Channel) });
+export const ErrorMessage = z.object({ type: z.literal('err'), code: z.string(), message: z.string() });
+export const CommandMessage = z
+  .object({
+    cmd: CommandName,
+    channel: Channel,
+    payload: Payload,
+    /** Milliseconds since the epoch when the command was published. */
+    ts: z.number(),
+  })
+  .superRefine((message, context) => {
+    const schema = (KNOWN_PAYLOADS as Record<string, z.ZodType>)[message.cmd];
+    if (!schema) return;
+    const result = schema.safeParse(message.payload);
+    if (!result.success) {
+      for (const issue of result.error.issues) context.addIssue({ ...issue, path: ['payload', ...issue.path] } as never);
+    }
+  });
+export type CommandMessage = z.infer<typeof CommandMessage>;
+
+export const ServerEvent = z.union([ReadyMessage, SubscribedMessage, ErrorMessage]);
+export type ServerEvent = z.infer<typeof ServerEvent>;
+export type ServerMessage = ServerEvent | CommandMessage;
+
+/** A server message from raw socket text: an event, a command, or null when malformed. */
+export function parseServerMessage(text: string): ServerMessage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const event = ServerEvent.safeParse(json);
+  if (event.success) return event.data;
+  const command = CommandMessage.safeParse(json);
+  return command.success ? command.data : null;
+}
+
+/** What `POST /v1/realtime/publish` takes: a test command for the caller's own channel. */
+export const PublishRequest = z.object({ cmd: CommandName, payload: Payload.default({}) });
+export const PublishResponse = z.object({ status: z.literal('ok'), ts: z.number() });
+
+export const WsTokenResponse = z.object({ token: z.string(), expires_in: z.number().int() });

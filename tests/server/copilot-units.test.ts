@@ -1,0 +1,189 @@
+// Pure pieces of the Copilot service: reading a question, the accent-folding patterns, provision
+// addresses (the same as the web app's), the signed headers and the session secret.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { documentPath as webDocumentPath } from '../../src/lib/slug.js';
+import { loadCopilotSecret } from '../../server/copilot/copilot-secret.js';
+import { documentPath, provisionPath } from '../../server/copilot/document-path.js';
+import { scanFragments, type IndexedFragment } from '../../server/copilot/fragment-text-index.js';
+import { citeKeyPattern, parseQuestion, stem, stemPattern } from '../../server/copilot/question.js';
+import { markerOf } from '../../server/copilot/retrieval-assistant.js';
+import { newSessionClaims, signSession, verifySignedHeaders } from '../../server/copilot/signed-session.js';
+import { foldForSearch } from '../../server/importers/search-keys.js';
+
+describe('parseQuestion', () => {
+  it("reads 'Co říká čl. 54 ústavy?' as article 54 of the Constitution, in Czech", () => {
+    expect(parseQuestion('Co říká čl. 54 ústavy?')).toEqual({
+      language: 'cs',
+      intent: 'ask',
+      text: 'Co říká čl. 54 ústavy?',
+      citeKey: { kind: 'article', number: '54', display: 'čl. 54' },
+      numbers: [],
+      terms: ['ustav'],
+      titlePhrases: ['ustava ceske republiky'],
+    });
+  });
+
+  it.each([
+    ['open 1/1993 čl. 54', 'open', { kind: 'article', number: '54' }, ['1/1993']],
+    ['otevři 1/1993 čl. 54', 'open', { kind: 'article', number: '54' }, ['1/1993']],
+    ['Otevri zakon 89/2012 § 10a odst. 2', 'open', { kind: 'section', number: '10a', paragraph: '2' }, ['89/2012']],
+    ['ukaž článek 10a ústavy', 'open', { kind: 'article', number: '10a' }, []],
+    ['What does Article 6(1) of 2016/679 say?', 'ask', { kind: 'article', number: '6', paragraph: '1' }, ['2016/679']],
+    ['CELEX 32016R0679 article 17', 'ask', { kind: 'article', number: '17' }, ['32016R0679']],
+  ])('%s', (question, intent, citeKey, numbers) => {
+    const parsed = parseQuestion(question);
+    expect(parsed.intent).toBe(intent);
+    expect(parsed.citeKey).toMatchObject(citeKey);
+    expect(parsed.numbers).toEqual(numbers);
+  });
+
+  it.each([
+    ['search svoboda projevu', 'svoboda projevu', ['svobod', 'projev']],
+    ['hledej: svoboda projevu', 'svoboda projevu', ['svobod', 'projev']],
+    ['Najdi ochranu osobních údajů', 'ochranu osobních údajů', ['ochran', 'osobn', 'udaj']],
+    ['find personal data', 'personal data', ['personal', 'data']],
+  ])('%s is a search for %s', (question, text, terms) => {
+    const parsed = parseQuestion(question);
+    expect(parsed.intent).toBe('search');
+    expect(parsed.text).toBe(text);
+    expect(parsed.terms).toEqual(terms);
+  });
+
+  it('tells Czech from English', () => {
+    expect(parseQuestion('Kdo volí prezidenta?').language).toBe('cs');
+    expect(parseQuestion('co rika zakon o volbach').language).toBe('cs');
+    expect(parseQuestion('Who elects the president?').language).toBe('en');
+  });
+
+  it('drops stop words, numbers and law numbers from the search terms', () => {
+    expect(parseQuestion('Co říká zákon 110/1998 o bezpečnosti státu v roce 2024?').terms).toEqual(['bezpecnost', 'stat', 'roce']);
+  });
+});
+
+describe('stems and patterns', () => {
+  it.each([
+    ['ustavy', 'ustav'],
+    ['ustavou', 'ustav'],
+    ['prezidentovi', 'prezident'],
+    ['projevu', 'projev'],
+    ['volby', 'volb'],
+    ['rights', 'right'],
+    ['data', 'data'],
+  ])('stem(%s) = %s', (word, expected) => expect(stem(word)).toBe(expected));
+
+  it('matches a folded stem whatever the accents', () => {
+    const pattern = new RegExp(stemPattern('ustav', false), 'u');
+    expect(pattern.test('Ústava České republiky'.toLowerCase())).toBe(true);
+    expect(new RegExp(stemPattern('rizeni', false), 'u').test('řízení')).toBe(true);
+    expect(stemPattern('ustav')).toBe('\\m[uúůü][sšß][tť][aáä]v');
+  });
+
+  it('matches cite keys as stored', () => {
+    const article = new RegExp(citeKeyPattern({ kind: 'article', number: '54' }), 'iu');
+    expect(['Čl. 54', 'Art. 54', 'Article 54', 'čl.54'].every((key) => article.test(key))).toBe(true);
+    expect(['Čl. 540', 'Čl. 5', '§ 54'].some((key) => article.test(key))).toBe(false);
+    const section = new RegExp(citeKeyPattern({ kind: 'section', number: '10a' }), 'iu');
+    expect(section.test('§ 10a')).toBe(true);
+    expect(section.test('§ 10')).toBe(false);
+  });
+
+  it('marks sub-provisions in quotes', () => {
+    expect(markerOf('odst. 2')).toBe('(2)');
+    expect(markerOf('paragraph 3')).toBe('(3)');
+    expect(markerOf('písm. b)')).toBe('b)');
+    expect(markerOf('point (a)')).toBe('(a)');
+    expect(markerOf('Čl. 5')).toBe('Čl. 5');
+  });
+});
+
+describe('full-text scan of folded fragments', () => {
+  const fragment = (id: string, text: string, documentId = 'd1'): IndexedFragment => ({ id, nodeId: id, documentId, provisionNodeId: id, folded: ` ${foldForSearch(text)}` });
+  const fragments = [
+    fragment('a', 'Prezident republiky je hlavou státu.'),
+    fragment('b', 'Volba prezidenta republiky se koná tajným hlasováním na základě všeobecného práva.'),
+    fragment('c', 'Postavení soudců upravuje zákon.'),
+    fragment('d', 'Prezidentem republiky může být zvolen občan.', 'd2'),
+  ];
+
+  it('ranks by how many stems occur at word starts, then by brevity', () => {
+    const hits = scanFragments(fragments, ['prezident', 'volb'], undefined, 10);
+    expect(hits.map((hit) => [hit.fragment.id, hit.score, hit.mask])).toEqual([
+      ['b', 2, 3],
+      ['a', 1, 1],
+      ['d', 1, 1],
+    ]);
+  });
+
+  it('does not match inside words and can keep to some documents', () => {
+    // 'stav' only inside 'postavení'.
+    expect(scanFragments(fragments, ['stav'], undefined, 10)).toEqual([]);
+    expect(scanFragments(fragments, ['soud'], undefined, 10).map((hit) => hit.fragment.id)).toEqual(['c']);
+    expect(scanFragments(fragments, ['prezident'], new Set(['d2']), 10).map((hit) => hit.fragment.id)).toEqual(['d']);
+  });
+});
+
+describe('provision addresses', () => {
+  it.each(['Ústava České republiky', 'Usnesení o vyhlášení LISTINY ZÁKLADNÍCH PRÁV A SVOBOD jako součásti ústavního pořádku', '  ', 'Règlement (UE) 2016/679 — «données»'])(
+    'are the web app’s addresses: %s',
+    (title) => {
+      const id = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+      expect(documentPath(id, title)).toBe(webDocumentPath(id, title));
+    },
+  );
+
+  it('add the node', () => {
+    expect(provisionPath('8661f9e7-8cb5-5c16-8ba5-202fe87e8806', 'Ústava České republiky', 'a1d8a28e-a3e3-5306-9b40-f7bc49c99083')).toBe(
+      '/documents/8661f9e7-8cb5-5c16-8ba5-202fe87e8806-ustava-ceske-republiky?node=a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
+    );
+  });
+});
+
+describe('signed headers', () => {
+  const secret = Buffer.from('a-test-secret-of-enough-length');
+  const claims = newSessionClaims('2b0c0a4e-6c1f-4b7e-9d0a-0f3e2c1b4a59', Date.parse('2030-01-01T00:00:00Z'));
+  const headers = signSession(secret, claims);
+  const now = Date.parse('2030-01-01T00:10:00Z');
+
+  it('verify with the same secret before expiry', () => {
+    expect(verifySignedHeaders(secret, headers, now)).toEqual(claims);
+  });
+
+  it.each([
+    ['another secret', () => verifySignedHeaders(Buffer.from('another-secret-of-enough-length'), headers, now), 'copilot_session_invalid'],
+    ['a changed session', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-session': 'x' + headers['x-copilot-session'] }, now), 'copilot_session_invalid'],
+    ['a changed nonce', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-nonce': 'n' }, now), 'copilot_session_invalid'],
+    ['a non-numeric expiry', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-expires': '1e12' }, now), 'copilot_session_invalid'],
+    ['a short signature', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-signature': 'abc' }, now), 'copilot_session_invalid'],
+    ['a missing header', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-user': undefined }, now), 'copilot_session_invalid'],
+    ['the time after expiry', () => verifySignedHeaders(secret, headers, Date.parse('2030-01-01T00:30:01Z')), 'copilot_session_expired'],
+  ])('refuse %s', (_name, verify, detail) => {
+    expect(verify).toThrow(expect.objectContaining({ status: 401, detail }));
+  });
+});
+
+describe('the session secret', () => {
+  it('comes from COPILOT_SECRET when set (and must not be short)', () => {
+    expect(loadCopilotSecret({ secret: 'x'.repeat(32), dataDir: '/nonexistent' }).toString()).toBe('x'.repeat(32));
+    expect(() => loadCopilotSecret({ secret: 'short' })).toThrow(/COPILOT_SECRET/);
+  });
+
+  it('is generated once into DATA_DIR/copilot-secret (mode 0600) and reused', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-copilot-secret-'));
+    try {
+      const first = loadCopilotSecret({ dataDir: dir });
+      const file = path.join(dir, 'copilot-secret');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadCopilotSecret({ dataDir: dir }).equals(first)).toBe(true);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is one per process without either', () => {
+    expect(loadCopilotSecret().equals(loadCopilotSecret())).toBe(true);
+  });
+});
