@@ -4,7 +4,21 @@ import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { DocumentContext } from './screens/screen-props';
 import { HomeScreen } from './screens/home/home.screen';
-import { CompareScreen, DocumentDetailScreen, DocumentsListScreen, ToolsScreen } from './screens/lazy-screens';
+import {
+  CompareScreen,
+  DocumentDetailScreen,
+  DocumentsListScreen,
+  ForgotPasswordScreen,
+  HandleSettingsScreen,
+  LoginScreen,
+  OrgProfileScreen,
+  ProfileSettingsScreen,
+  RegisterScreen,
+  ResetPasswordScreen,
+  TeamsScreen,
+  ToolsScreen,
+  UserProfileScreen,
+} from './screens/lazy-screens';
 import { ComingSoonScreen, type ComingSoonSection } from './screens/coming-soon/coming-soon.screen';
 import { NotFoundScreen } from './screens/not-found/not-found.screen';
 import { PrivacyScreen } from './screens/legal-pages/privacy.screen';
@@ -49,21 +63,22 @@ export const APP_ROUTES: AppRoute[] = [
 
   ...documentRoutes('/u/:owner/collections/:slug', 'collection', (p) => `/u/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/u/:owner/collections/:slug', 'collection')),
   ...documentRoutes('/org/:owner/collections/:slug', 'collection', (p) => `/org/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/org/:owner/collections/:slug', 'collection')),
-  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, comingSoon('/u/:username', 'profile')),
-  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, comingSoon('/org/:orgSlug', 'organization')),
+  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, { path: '/u/:username', render: (p) => <UserProfileScreen username={p.username ?? ''} /> }),
+  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, { path: '/org/:orgSlug', render: (p) => <OrgProfileScreen orgSlug={p.orgSlug ?? ''} /> }),
   ...documentRoutes('/u/:username/:collectionSlug', 'collection', (p) => `/u/${seg(p.username)}/${seg(p.collectionSlug)}`, comingSoon('/u/:username/:collectionSlug', 'collection')),
   ...documentRoutes('/org/:orgSlug/:collectionSlug', 'collection', (p) => `/org/${seg(p.orgSlug)}/${seg(p.collectionSlug)}`, comingSoon('/org/:orgSlug/:collectionSlug', 'collection')),
 
-  comingSoon('/settings/handle', 'handleSettings'),
+  { path: '/settings/handle', render: () => <HandleSettingsScreen /> },
+  { path: '/settings/profile', render: () => <ProfileSettingsScreen /> },
   comingSoon('/settings/api-keys', 'apiKeys'),
   comingSoon('/editor', 'editor'),
   comingSoon('/editor/:fragmentId', 'editor'),
-  comingSoon('/auth/login', 'login'),
-  comingSoon('/auth/register', 'register'),
-  comingSoon('/auth/forgot', 'forgotPassword'),
-  comingSoon('/auth/reset', 'resetPassword'),
+  { path: '/auth/login', render: () => <LoginScreen /> },
+  { path: '/auth/register', render: () => <RegisterScreen /> },
+  { path: '/auth/forgot', render: () => <ForgotPasswordScreen /> },
+  { path: '/auth/reset', render: () => <ResetPasswordScreen /> },
   comingSoon('/memory', 'memory'),
-  comingSoon('/teams', 'teams'),
+  { path: '/teams', render: () => <TeamsScreen /> },
   { path: '/tools', render: () => <ToolsScreen /> },
   { path: '/privacy', render: () => <PrivacyScreen /> },
   { path: '/terms', render: () => <TermsScreen /> },

@@ -38,16 +38,41 @@ export async function apiPost<T extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
+/** PATCH, PUT or DELETE with an optional JSON body, the answer parsed with `schema`. */
+export async function apiSend<T extends z.ZodType>(
+  method: 'PATCH' | 'PUT' | 'DELETE' | 'POST',
+  path: string,
+  body: unknown,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.output<T>> {
+  const response = await send(method, path, body, options);
+  return schema.parse(await response.json());
+}
+
+const CSRF_COOKIE = 'csrf_token';
+/** The server's CSRF token: it sets the cookie on its first answer, the page echoes it. */
+export function csrfToken(cookies: string = typeof document !== 'undefined' ? document.cookie : ''): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
 /** A raw call for the few places that read headers or a 304 (conditional GETs). */
 export async function apiFetch(path: string, options: RequestOptions & { method?: string; body?: unknown } = {}) {
+  const method = options.method ?? 'GET';
+  const csrf = method !== 'GET' ? csrfToken() : undefined;
   return fetch(`/v1${path}`, {
-    method: options.method ?? 'GET',
+    method,
     credentials: 'include',
     cache: 'no-store',
     headers: {
       Accept: 'application/json',
       'Accept-Language': acceptLanguage,
       ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
       ...options.headers,
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,

@@ -3,4 +3,4 @@
 import { createStore } from 'jotai';
 
 export const appStore = createStore();
-export { Provider as AtomsProvider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+export { Provider as AtomsProvider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';

@@ -21,6 +21,11 @@ export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined, bro
   return browser ?? 'en';
 }
 
+/** Whether the user chose an interface language on this device (the server's is then ignored). */
+export function hasStoredLocale(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  return isLocale(storage?.getItem(STORAGE_KEY));
+}
+
 export function storeLocale(storage: Pick<Storage, 'setItem'>, locale: Locale) {
   storage.setItem(STORAGE_KEY, locale);
 }

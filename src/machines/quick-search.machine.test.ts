@@ -23,14 +23,19 @@ function scriptedSearch() {
 function start(search = scriptedSearch()) {
   const openResult = vi.fn();
   const notifyClosed = vi.fn();
+  const recordPick = vi.fn();
   const actor = createActor(
     quickSearchMachine.provide({
       actors: { search: search.actor },
-      actions: { openResult: (_, params) => openResult(params.result), notifyClosed },
+      actions: {
+        openResult: (_, params) => openResult(params.result),
+        notifyClosed,
+        recordPick: (_, params) => recordPick(params.result.document_id, params.personal),
+      },
     }),
   );
   actor.start();
-  return { actor, search, openResult, notifyClosed, phase: () => selectPhase(actor.getSnapshot()) };
+  return { actor, search, openResult, notifyClosed, recordPick, phase: () => selectPhase(actor.getSnapshot()) };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -117,6 +122,9 @@ describe('quickSearchMachine', () => {
     await flush();
     const active = () => actor.getSnapshot().context.activeIndex;
     expect(active()).toBe(-1);
+    // ArrowUp from nothing highlighted starts at the last result.
+    actor.send({ type: 'search.move', by: -1 });
+    expect(active()).toBe(2);
     actor.send({ type: 'search.move', by: 1 });
     expect(active()).toBe(0);
     actor.send({ type: 'search.move', by: -1 });
@@ -190,6 +198,56 @@ describe('quickSearchMachine', () => {
     actor.send({ type: 'search.type', value: '' });
     expect(phase()).toBe('prompt');
     expect(actor.getSnapshot().context.results).toEqual([]);
+  });
+});
+
+describe('quickSearchMachine for a logged-in user', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for the personal groups at once when opened with an empty query', async () => {
+    const { actor, search, phase } = start();
+    actor.send({ type: 'search.open', personal: true });
+    expect(phase()).toBe('searching');
+    expect(search.calls.map((call) => call.query)).toEqual(['']);
+    search.calls[0]!.resolve([result(1), result(2, 'pinned'), result(3, 'frequent'), result(4, 'recent')]);
+    await flush();
+    expect(phase()).toBe('results');
+    expect(actor.getSnapshot().context.results.map((item) => item.group)).toEqual(['pinned', 'recent', 'frequent', 'search']);
+
+    // Typing searches with the debounce as before; clearing the box asks for the groups again.
+    actor.send({ type: 'search.type', value: 'ust' });
+    expect(phase()).toBe('debouncing');
+    await vi.advanceTimersByTimeAsync(300);
+    actor.send({ type: 'search.type', value: '' });
+    expect(phase()).toBe('searching');
+    expect(search.calls.map((call) => call.query)).toEqual(['', 'ust', '']);
+  });
+
+  it('shows the prompt when there is nothing pinned or read yet', async () => {
+    const { actor, search, phase } = start();
+    actor.send({ type: 'search.open', personal: true });
+    search.calls[0]!.resolve([]);
+    await flush();
+    expect(phase()).toBe('prompt');
+  });
+
+  it('records the pick for a logged-in user, and says so for an anonymous one', async () => {
+    const { actor, search, openResult, recordPick } = start();
+    actor.send({ type: 'search.open', personal: true });
+    search.calls[0]!.resolve([result(7, 'recent'), result(8)]);
+    await flush();
+    actor.send({ type: 'search.select', index: 1 });
+    expect(openResult).toHaveBeenLastCalledWith(result(8));
+    expect(recordPick).toHaveBeenLastCalledWith(result(8).document_id, true);
+
+    // Closing forgets the session flag: the next open without it is anonymous.
+    actor.send({ type: 'search.open', query: 'doc' });
+    await vi.advanceTimersByTimeAsync(300);
+    search.calls[1]!.resolve([result(9)]);
+    await flush();
+    actor.send({ type: 'search.select' });
+    expect(recordPick).toHaveBeenLastCalledWith(result(9).document_id, false);
   });
 });
 

@@ -1,14 +1,18 @@
 // The quick search flow (Ctrl/Cmd+K, the header box): typing is debounced, the autocomplete
-// answer is grouped, arrow keys move the active result and choosing one opens it.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// answer is grouped, arrow keys move the active result and choosing one opens it. For a
+// logged-in user the server adds the pinned, recent and frequent groups, even to an empty query,
+// and choosing a result records a visit from 'autocomplete'.
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import { autocomplete } from '../api/library';
+import { recordDocumentAccess } from '../api/accounts';
 import type { AutocompleteItem } from '../api/contract/search';
+import { newVisitSessionId, rememberPickedVisit } from './document-visit.machine';
 
 export type QuickSearchResult = z.infer<typeof AutocompleteItem>;
 export type QuickSearchGroup = QuickSearchResult['group'];
 
-/** Display order of the groups; pinned, recent and frequent arrive with accounts. */
+/** Display order of the groups; pinned, recent and frequent come only for a logged-in user. */
 export const QUICK_SEARCH_GROUPS: readonly QuickSearchGroup[] = ['pinned', 'recent', 'frequent', 'search'];
 export const QUICK_SEARCH_LIMIT = 20;
 
@@ -26,21 +30,26 @@ export interface QuickSearchContext {
   /** Index into `results`; -1 while nothing is highlighted (Enter then opens the first). */
   activeIndex: number;
   error?: string;
+  /** Someone is logged in: an empty query still asks for the personal groups. */
+  personal: boolean;
 }
 
 export type QuickSearchEvent =
-  | { type: 'search.open'; query?: string }
+  | { type: 'search.open'; query?: string; personal?: boolean }
   | { type: 'search.close' }
   | { type: 'search.type'; value: string }
   | { type: 'search.move'; by: 1 | -1 }
   | { type: 'search.highlight'; index: number }
   | { type: 'search.select'; index?: number };
 
-const empty: QuickSearchContext = { query: '', results: [], activeIndex: -1, error: undefined };
+const empty: QuickSearchContext = { query: '', results: [], activeIndex: -1, error: undefined, personal: false };
 
 const isBlank = (query: string) => query.trim() === '';
 /** Wraps around both ends: from the last result ArrowDown goes to the first, and back. */
 const wrap = (index: number, length: number) => (length === 0 ? -1 : (index + length) % length);
+/** What is on screen is what opens, even while a newer answer is on its way. */
+const chosen = (context: QuickSearchContext, index: number | undefined) =>
+  context.results[index ?? Math.max(context.activeIndex, 0)] ?? context.results[0]!;
 
 export const quickSearchMachine = setup({
   types: {
@@ -57,12 +66,20 @@ export const quickSearchMachine = setup({
     openResult: (_, _params: { result: QuickSearchResult }) => {},
     /** Provided by the component: tell the rest of the app the dialog closed. */
     notifyClosed: () => {},
+    /** Records the pick in the reading history (logged-in users only); never blocks the pick. */
+    recordPick: (_, params: { result: QuickSearchResult; personal: boolean }) => {
+      if (!params.personal) return;
+      const sessionId = newVisitSessionId();
+      rememberPickedVisit(params.result.document_id, sessionId);
+      recordDocumentAccess({ document_id: params.result.document_id, context: 'autocomplete', session_id: sessionId }).catch(() => undefined);
+    },
     clear: assign(() => ({ ...empty })),
     setQuery: assign((_, params: { value: string }) => ({ query: params.value, activeIndex: -1, error: undefined })),
   },
   delays: { debounce: 300 },
   guards: {
     blankQuery: ({ context }) => isBlank(context.query),
+    personal: ({ context }) => context.personal,
     hasResults: ({ context }) => context.results.length > 0,
   },
 }).createMachine({
@@ -74,7 +91,11 @@ export const quickSearchMachine = setup({
       on: {
         'search.open': {
           target: 'open',
-          actions: [{ type: 'clear' }, { type: 'setQuery', params: ({ event }) => ({ value: event.query ?? '' }) }],
+          actions: [
+            { type: 'clear' },
+            assign({ personal: ({ event }) => event.personal === true }),
+            { type: 'setQuery', params: ({ event }) => ({ value: event.query ?? '' }) },
+          ],
         },
       },
     },
@@ -85,7 +106,11 @@ export const quickSearchMachine = setup({
         'search.type': { target: '.checking', actions: { type: 'setQuery', params: ({ event }) => ({ value: event.value }) } },
         'search.move': {
           guard: 'hasResults',
-          actions: assign({ activeIndex: ({ context, event }) => wrap(context.activeIndex + event.by, context.results.length) }),
+          // From nothing highlighted, ArrowUp starts at the last result (not the one before it).
+          actions: assign({
+            activeIndex: ({ context, event }) =>
+              context.activeIndex < 0 && event.by < 0 ? context.results.length - 1 : wrap(context.activeIndex + event.by, context.results.length),
+          }),
         },
         'search.highlight': {
           guard: ({ context, event }) => event.index >= 0 && event.index < context.results.length,
@@ -97,11 +122,10 @@ export const quickSearchMachine = setup({
           target: 'closed',
           actions: [
             {
-              type: 'openResult',
-              params: ({ context, event }) => ({
-                result: context.results[event.index ?? Math.max(context.activeIndex, 0)] ?? context.results[0]!,
-              }),
+              type: 'recordPick',
+              params: ({ context, event }) => ({ result: chosen(context, event.index), personal: context.personal }),
             },
+            { type: 'openResult', params: ({ context, event }) => ({ result: chosen(context, event.index) }) },
             'clear',
             'notifyClosed',
           ],
@@ -110,7 +134,12 @@ export const quickSearchMachine = setup({
       states: {
         /** Decides between the prompt and a search; every keystroke comes back here. */
         checking: {
-          always: [{ guard: 'blankQuery', target: 'prompt', actions: assign({ results: [] }) }, { target: 'debouncing' }],
+          always: [
+            // The personal groups need no text: ask at once.
+            { guard: and(['blankQuery', 'personal']), target: 'searching' },
+            { guard: 'blankQuery', target: 'prompt', actions: assign({ results: [] }) },
+            { target: 'debouncing' },
+          ],
         },
         prompt: {},
         debouncing: {
@@ -123,6 +152,8 @@ export const quickSearchMachine = setup({
             src: 'search',
             input: ({ context }) => ({ query: context.query.trim() }),
             onDone: [
+              // Nothing pinned or read yet: the prompt, not "nothing found for ''".
+              { guard: ({ context, event }) => event.output.length === 0 && isBlank(context.query), target: 'prompt', actions: assign({ results: [] }) },
               { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ results: [] }) },
               { target: 'results', actions: assign({ results: ({ event }) => orderByGroup(event.output) }) },
             ],

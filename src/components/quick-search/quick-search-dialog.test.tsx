@@ -14,6 +14,7 @@ import { createStore } from 'jotai';
 import axe from 'axe-core';
 import { AtomsProvider } from '../../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
+import { currentUserAtom } from '../../atoms/session.atoms';
 import { MESSAGES } from '../../i18n/locale';
 import { QuickSearchDialog } from './quick-search-dialog';
 
@@ -48,8 +49,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderDialog(locale: 'en' | 'cs' = 'en') {
-  const store = createStore();
+function renderDialog(locale: 'en' | 'cs' = 'en', store = createStore()) {
   const location = memoryLocation({ path: '/', record: true });
   render(
     <IntlProvider locale={locale} messages={MESSAGES[locale]}>
@@ -66,6 +66,93 @@ function renderDialog(locale: 'en' | 'cs' = 'en') {
 }
 
 const pressCtrlK = () => fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+
+const USER = {
+  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
+  username: 'jana',
+  email: 'jana@example.com',
+  first_name: 'Jana',
+  last_name: 'Nováková',
+  language: null,
+  email_verified: true,
+};
+const doc = (n: number, group: string) => ({
+  document_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Zákon ${n}`,
+  external_id: `${n}/2000 Sb.`,
+  group,
+});
+
+describe('QuickSearchDialog for a logged-in user', () => {
+  it('shows pinned, recent, frequent and search groups with counts, in that order, and the arrows cross them', async () => {
+    const recorded: unknown[] = [];
+    server.use(
+      http.get('*/v1/search/autocomplete', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        requests.push(`${q}|personal`);
+        // The server's order is not the display order.
+        return HttpResponse.json({ items: [doc(1, 'search'), doc(2, 'frequent'), doc(3, 'recent'), doc(4, 'pinned'), doc(5, 'recent'), doc(6, 'pinned')] });
+      }),
+      http.post('*/v1/user/document-access', async ({ request }) => {
+        recorded.push(await request.json());
+        return HttpResponse.json({ status: 'ok' });
+      }),
+    );
+    const store = createStore();
+    store.set(currentUserAtom, USER);
+    const { location, user } = renderDialog('en', store);
+    pressCtrlK();
+    const listbox = await screen.findByRole('listbox', { name: 'Search results' });
+    // Opened with an empty box: the personal groups are asked for at once.
+    expect(requests).toEqual(['|personal']);
+    const groups = within(listbox).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent)).toEqual([
+      'Pinned (2)',
+      'Recently opened (2)',
+      'Frequently opened (1)',
+      'Documents (1)',
+    ]);
+    expect(within(listbox).getByRole('group', { name: 'Pinned (2)' })).toBe(groups[0]);
+    const titles = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.querySelector('.quick-search-title')!.textContent);
+    expect(titles).toEqual(['Zákon 4', 'Zákon 6', 'Zákon 3', 'Zákon 5', 'Zákon 2', 'Zákon 1']);
+
+    // ArrowUp from nothing wraps to the last group's option; three more ArrowDowns cross into the second group.
+    const input = screen.getByRole('combobox');
+    await user.keyboard('{ArrowUp}');
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)!.textContent).toContain('Zákon 1');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const active = document.getElementById(input.getAttribute('aria-activedescendant')!)!;
+    expect(active.textContent).toContain('Zákon 3');
+    expect(active.closest('[role="group"]')).toBe(groups[1]);
+    await user.keyboard('{Enter}');
+    expect(location.history.at(-1)).toBe(`/documents/${doc(3, 'recent').document_id}-zakon-3`);
+    await waitFor(() => expect(recorded).toHaveLength(1));
+    expect(recorded[0]).toMatchObject({ document_id: doc(3, 'recent').document_id, context: 'autocomplete' });
+    expect(typeof (recorded[0] as { session_id: string }).session_id).toBe('string');
+  });
+
+  it('records nothing for an anonymous reader', async () => {
+    const recorded: unknown[] = [];
+    server.use(
+      http.post('*/v1/user/document-access', async ({ request }) => {
+        recorded.push(await request.json());
+        return HttpResponse.json({ status: 'ok' });
+      }),
+    );
+    const store = createStore();
+    store.set(currentUserAtom, null);
+    const { location, user } = renderDialog('en', store);
+    pressCtrlK();
+    await user.type(await screen.findByRole('combobox'), 'ustava');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(location.history.at(-1)).toContain(CONSTITUTION.document_id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(recorded).toEqual([]);
+  });
+});
 
 describe('QuickSearchDialog', () => {
   it('opens with Ctrl+K (and ⌘K) on the prompt, the input focused', async () => {

@@ -7,7 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
-import { useAtom } from '../../atoms/store';
+import { useAtom, useAtomValue } from '../../atoms/store';
+import { currentUserAtom } from '../../atoms/session.atoms';
 import { documentPath } from '../../lib/slug';
 import {
   quickSearchMachine,
@@ -27,6 +28,8 @@ export function QuickSearchDialog() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useAtom(quickSearchOpenAtom);
   const [initialQuery, setInitialQuery] = useAtom(quickSearchInitialQueryAtom);
+  // A logged-in user also gets the pinned, recent and frequent groups (and picks are recorded).
+  const personal = useAtomValue(currentUserAtom) != null;
   const inputRef = useRef<HTMLInputElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const listId = useId();
@@ -52,11 +55,11 @@ export function QuickSearchDialog() {
   // The atoms are how the rest of the app asks for the dialog (the header box, Copilot).
   useEffect(() => {
     const closed = actor.getSnapshot().matches('closed');
-    if (open && closed) actor.send({ type: 'search.open', query: initialQuery });
+    if (open && closed) actor.send({ type: 'search.open', query: initialQuery, personal });
     else if (open && initialQuery) actor.send({ type: 'search.type', value: initialQuery });
     else if (!open && !closed) actor.send({ type: 'search.close' });
     if (open && initialQuery) setInitialQuery('');
-  }, [actor, open, initialQuery, setInitialQuery]);
+  }, [actor, open, initialQuery, setInitialQuery, personal]);
 
   const onShortcut = useCallback(() => {
     setOpen(true);

@@ -1,5 +1,5 @@
-// The result list of the quick search: one listbox, a labelled group per section (search now;
-// pinned, recent and frequent later), each option with title, external id and a group tag.
+// The result list of the quick search: one listbox, a labelled group per section (pinned, recent,
+// frequent, search, each with its count), each option with title, external id and a group tag.
 import { useEffect } from 'react';
 import { Badge, Box, Flex, Text } from '@radix-ui/themes';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';

@@ -1,14 +1,21 @@
-// The header's Login and Register: two buttons, or one account menu on narrow screens so the
-// header fits 375 px in every language.
+// The header's account corner: Login and Register (two buttons, or one menu on narrow screens
+// so the header fits 375 px in every language), or the logged-in user's menu.
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Button, DropdownMenu, Flex, IconButton } from '@radix-ui/themes';
 import { PersonIcon } from '@radix-ui/react-icons';
+import { useAtomValue } from '../../atoms/store';
+import { currentUserAtom } from '../../atoms/session.atoms';
+import { AccountMenu } from './account-menu';
 
 export function AccountLinks({ compact }: { compact: boolean }) {
   const intl = useIntl();
+  const user = useAtomValue(currentUserAtom);
   const login = intl.formatMessage({ id: 'shell.login' });
   const register = intl.formatMessage({ id: 'shell.register' });
+
+  // While /auth/me is asked (undefined) the links show: most visitors are anonymous.
+  if (user) return <AccountMenu user={user} compact={compact} />;
 
   if (compact) {
     return (

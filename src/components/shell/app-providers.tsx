@@ -1,5 +1,6 @@
 // Interface language (react-intl) and colour theme (Radix Themes) for everything below, plus
-// the page-level settings that follow them: <html lang>, color-scheme, Accept-Language.
+// the page-level settings that follow them: <html lang>, color-scheme, Accept-Language; and the
+// sync of the interface language with the logged-in account.
 import { useLayoutEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
@@ -8,6 +9,7 @@ import { useAtomValue } from '../../atoms/store';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { appearanceAtom } from '../../atoms/theme.atoms';
 import { MESSAGES } from '../../i18n/locale';
+import { LanguagePreferenceSync } from '../session/language-preference-sync';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useAtomValue(localeAtom);
@@ -31,6 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <IntlProvider locale={locale} messages={MESSAGES[locale]} defaultLocale="en">
+      <LanguagePreferenceSync />
       <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
         {children}
       </Theme>

@@ -1,8 +1,14 @@
 // The frame around every screen: skip link, header, side navigation, main content, footer, and
-// the quick search dialog (mounted once here).
+// the quick search dialog, the toasts and the Copilot (mounted once here), inside the session
+// that asks /auth/me at start.
 import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { copilotPanelOpenAtom } from '../../atoms/copilot.atoms';
+import { useAtomValue } from '../../atoms/store';
+import { CopilotRoot } from '../copilot/copilot-root';
 import { QuickSearchDialog } from '../quick-search/quick-search-dialog';
+import { SessionProvider } from '../session/session-provider';
+import { Toaster } from '../toast/toaster';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
@@ -11,6 +17,8 @@ export const MAIN_ID = 'main-content';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
+  // The open Copilot panel takes 420 px on the right: the main column shifts left (copilot.css).
+  const copilotOpen = useAtomValue(copilotPanelOpenAtom);
 
   // Focus the main region without adding #main-content to the address.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -19,21 +27,25 @@ export function AppShell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className="shell">
-      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToContent}>
-        {intl.formatMessage({ id: 'shell.skipToContent' })}
-      </a>
-      <AppHeader />
-      <div className="shell-body">
-        <SideNav />
-        <div className="shell-column">
-          <main id={MAIN_ID} tabIndex={-1} className="shell-main">
-            {children}
-          </main>
-          <AppFooter />
+    <SessionProvider>
+      <div className={copilotOpen ? 'shell shell--copilot-open' : 'shell'}>
+        <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToContent}>
+          {intl.formatMessage({ id: 'shell.skipToContent' })}
+        </a>
+        <AppHeader />
+        <div className="shell-body">
+          <SideNav />
+          <div className="shell-column">
+            <main id={MAIN_ID} tabIndex={-1} className="shell-main">
+              {children}
+            </main>
+            <AppFooter />
+          </div>
         </div>
+        <QuickSearchDialog />
+        <CopilotRoot />
+        <Toaster />
       </div>
-      <QuickSearchDialog />
-    </div>
+    </SessionProvider>
   );
 }

@@ -16,6 +16,8 @@ import { StructureTree } from '../../components/structure-tree/structure-tree';
 import { TextViewer } from '../../components/text-viewer/text-viewer';
 import { DocumentStats } from '../../components/document-stats/document-stats';
 import { VersionSelector } from '../../components/version-selector/version-selector';
+import { PinButton } from '../../components/pin-button/pin-button';
+import { useDocumentVisit } from '../../components/accounts/use-document-visit';
 import { useDocumentHead } from './use-document-head';
 import { withQuery, type DetailQuery } from './detail-address';
 import './document-detail.css';
@@ -60,6 +62,8 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   const branches = useSelector(versions, selectBranches);
   const selectedBranchId = useSelector(versions, selectSelectedBranch);
   const branchError = useSelector(versions, selectBranchError);
+  // Reading history: 2 s on this page counts one visit of a logged-in reader.
+  useDocumentVisit(documentId);
 
   // The text starts with the address's branch (name or id) at once; a name the document does not
   // have falls back to main once the list of versions says so, as the document itself does.
@@ -159,6 +163,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
                   {doc.metadata.issuer}
                 </Text>
               )}
+              <PinButton documentId={doc.id} />
             </Flex>
           </>
         ) : (

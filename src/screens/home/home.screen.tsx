@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useAtomValue } from 'jotai';
 import type { SnapshotFrom } from 'xstate';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { librarySummaryMachine } from '../../machines/library-summary.machine';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { currentUserAtom } from '../../atoms/session.atoms';
 import { EmptyLibrary } from './empty-library';
 
 type Snapshot = SnapshotFrom<typeof librarySummaryMachine>;
@@ -19,6 +21,7 @@ export function HomeScreen() {
   const library = useActorRef(librarySummaryMachine);
   const empty = useSelector(library, selectEmpty);
   const error = useSelector(library, selectError);
+  const user = useAtomValue(currentUserAtom);
   usePageTitle();
 
   useEffect(() => {
@@ -37,8 +40,13 @@ export function HomeScreen() {
         <Button asChild size="3">
           <Link href="/collections">{intl.formatMessage({ id: 'home.browseCollections' })}</Link>
         </Button>
+        {/* Logged in, the second call leads to the documents instead of the login form. */}
         <Button asChild size="3" variant="soft">
-          <Link href="/auth/login">{intl.formatMessage({ id: 'home.login' })}</Link>
+          {user ? (
+            <Link href="/documents">{intl.formatMessage({ id: 'home.browseDocuments' })}</Link>
+          ) : (
+            <Link href="/auth/login">{intl.formatMessage({ id: 'home.login' })}</Link>
+          )}
         </Button>
       </Flex>
       {empty && <EmptyLibrary />}

@@ -35,13 +35,13 @@ function renderTools(path = '/tools', locale: 'en' | 'cs' = 'en') {
 }
 
 describe('ToolsScreen', () => {
-  it('lists the tools, the WebSocket demo as coming soon, the explorer closed', () => {
+  it('lists the tools, both closed', () => {
     renderTools();
     expect(screen.getByRole('heading', { level: 1, name: 'Tools' })).toBeTruthy();
     expect(document.title).toBe('Tools · Lexhub');
     expect(screen.getByRole('heading', { level: 2, name: 'API Explorer' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'WebSocket demo' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open the WebSocket demo' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('link', { name: /OpenAPI document/ }).getAttribute('href')).toBe('/v1/openapi.json');
     expect(screen.getByRole('button', { name: 'Open the API Explorer' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('swagger-ui')).toBeNull();

@@ -1,0 +1,36 @@
+// What an account page shows to a visitor who is not logged in: a sentence and the way to log in;
+// and a spinner while the session is still being asked for.
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { LockClosedIcon } from '@radix-ui/react-icons';
+
+export function LoginRequired({ title }: { title: string }) {
+  const intl = useIntl();
+  return (
+    <Flex direction="column" align="start" gap="4" className="page">
+      <Heading as="h1" size="7">
+        {title}
+      </Heading>
+      <Callout.Root color="gray" variant="surface">
+        <Callout.Icon>
+          <LockClosedIcon />
+        </Callout.Icon>
+        <Callout.Text>{intl.formatMessage({ id: 'settings.loginRequired.text' })}</Callout.Text>
+      </Callout.Root>
+      <Button asChild>
+        <Link href="/auth/login">{intl.formatMessage({ id: 'settings.loginRequired.link' })}</Link>
+      </Button>
+    </Flex>
+  );
+}
+
+export function SessionLoading() {
+  const intl = useIntl();
+  return (
+    <Flex className="page" align="center" gap="2" role="status">
+      <Spinner />
+      <Text color="gray">{intl.formatMessage({ id: 'settings.sessionLoading' })}</Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,53 @@
+// The automation events: the newest 25 commands that arrived on the user's channel, each with
+// its command, time, summary (cut at 160 characters) and any addresses it named.
+import { useId } from 'react';
+import { Code, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { automationEventsAtom } from '../../atoms/copilot.atoms';
+import { useAtomValue } from '../../atoms/store';
+
+export function CopilotEventsList() {
+  const intl = useIntl();
+  const events = useAtomValue(automationEventsAtom);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="copilot-events">
+      <Heading as="h3" size="2" id={headingId} mb="2">
+        <FormattedMessage id="copilot.events.title" />
+      </Heading>
+      {events.length === 0 ? (
+        <Text as="p" size="1" color="gray">
+          <FormattedMessage id="copilot.events.empty" />
+        </Text>
+      ) : (
+        <ol className="copilot-events-list">
+          {events.map((event) => (
+            <li key={event.id} className="copilot-event">
+              <Flex justify="between" gap="2" align="baseline">
+                <Code size="1" variant="ghost">
+                  {event.cmd}
+                </Code>
+                <Text size="1" color="gray" asChild>
+                  <time dateTime={new Date(event.ts).toISOString()}>{intl.formatTime(event.ts, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</time>
+                </Text>
+              </Flex>
+              <Text as="p" size="1" className="copilot-event-summary">
+                {event.summary}
+              </Text>
+              {event.links && event.links.length > 0 && (
+                <Flex gap="2" wrap="wrap">
+                  {event.links.map((link) => (
+                    <ThemeLink key={link.href} asChild size="1">
+                      <Link href={link.href}>{link.label}</Link>
+                    </ThemeLink>
+                  ))}
+                </Flex>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+// Replies as markdown: what renders, and what never becomes a link or markup.
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CopilotMessageText } from './copilot-message-text';
+
+describe('CopilotMessageText', () => {
+  it('renders quotes, emphasis and in-app links of a reply as markdown', () => {
+    const { container } = render(
+      <CopilotMessageText text={'[Čl. 54](/documents/1-ustava?node=9) says:\n\n> (1) Prezident republiky je hlavou státu.\n\n_A retrieval answer._'} />,
+    );
+    expect(screen.getByRole('link', { name: 'Čl. 54' }).getAttribute('href')).toBe('/documents/1-ustava?node=9');
+    expect(container.querySelector('blockquote')?.textContent).toContain('Prezident republiky je hlavou státu.');
+    expect(container.querySelector('em')?.textContent).toBe('A retrieval answer.');
+    expect(container.textContent).not.toContain('>');
+  });
+
+  it('opens web links in a new tab and never makes links of other schemes or raw HTML', () => {
+    const { container } = render(
+      <CopilotMessageText text={'[EUR-Lex](https://eur-lex.europa.eu) [bad](javascript:alert(1)) <img src=x onerror=alert(1)><b>raw</b>'} />,
+    );
+    const web = screen.getByRole('link', { name: 'EUR-Lex' });
+    expect(web.getAttribute('target')).toBe('_blank');
+    expect(web.getAttribute('rel')).toBe('noreferrer noopener');
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(container.textContent).toContain('bad');
+    expect(container.querySelector('img, b')).toBeNull();
+  });
+});

@@ -1,0 +1,305 @@
+// @vitest-environment jsdom
+// The Copilot in the shell: the floating button and its tooltip, opening and closing (the main
+// column's shift, focus in and back, Escape), the sidebar closing up to 1440 px, the login warning,
+// the status badge that hides 5 s after connecting, a streamed answer with the redaction note, the
+// only-sensitive error, and a command on the channel that moves the screen.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createStore } from 'jotai';
+import axe from 'axe-core';
+import type { CurrentUser } from '../../api/contract';
+import { automationEventsAtom } from '../../atoms/copilot.atoms';
+import { localeAtom } from '../../atoms/locale.atoms';
+import { sidebarOpenAtom } from '../../atoms/sidebar.atoms';
+import type { LiveSocketHandlers } from '../../realtime/live-socket';
+import { AppShell } from '../shell/app-shell';
+import { installDomShims, renderWithProviders } from '../shell/testing';
+
+const USER: CurrentUser = {
+  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
+  username: 'jana-novakova',
+  email: 'jana@example.com',
+  first_name: 'Jana',
+  last_name: 'Nováková',
+  language: 'en',
+  email_verified: true,
+};
+
+// Radix Themes' tab triggers hold their label twice (one copy only sizes the tab); jsdom does not
+// hide the copy, so tab names are matched by their start.
+// The socket itself is tested against a real server in live-socket.test.ts; here the test plays the server.
+const sockets: { url: string; handlers: LiveSocketHandlers; sent: string[]; closed: boolean }[] = [];
+vi.mock('../../realtime/live-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../realtime/live-socket')>()),
+  openLiveSocket: (url: string, handlers: LiveSocketHandlers) => {
+    const socket = { url, handlers, sent: [] as string[], closed: false };
+    sockets.push(socket);
+    return {
+      send: (text: string) => socket.sent.push(text),
+      close: () => {
+        socket.closed = true;
+      },
+    };
+  },
+}));
+
+let loggedIn = true;
+const chatBodies: unknown[] = [];
+const server = setupServer(
+  http.get('*/v1/auth/me', () => (loggedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 }))),
+  http.post('*/v1/auth/ws-token', () => HttpResponse.json({ token: 'ws-token-1', expires_in: 60 })),
+  http.get('*/copilot_templates.json', () => HttpResponse.json({ hash: 'tpl-hash', templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 'You are…' }] })),
+  http.get('*/copilot/config', () => HttpResponse.json({ chat_url: '/copilot/chat', assistant: 'retrieval' })),
+  http.post('*/v1/copilot/session', () =>
+    HttpResponse.json({
+      session_id: 'sess-1',
+      nonce: 'nonce-1',
+      expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      user_id: USER.id,
+      signed_headers: { 'x-copilot-session': 'sess-1', 'x-copilot-user': USER.id, 'x-copilot-nonce': 'nonce-1', 'x-copilot-expires': '1', 'x-copilot-signature': 'sig' },
+    }),
+  ),
+  http.post('*/copilot/chat', async ({ request }) => {
+    chatBodies.push(await request.json());
+    const encoder = new TextEncoder();
+    return new HttpResponse(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('Čl. 54 říká: '));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          controller.enqueue(encoder.encode('[Čl. 54](/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e)'));
+          controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+    );
+  }),
+);
+
+let wideScreen = false;
+beforeAll(() => {
+  installDomShims();
+  server.listen({ onUnhandledRequest: 'bypass' });
+});
+beforeEach(() => {
+  loggedIn = true;
+  wideScreen = false;
+  sockets.length = 0;
+  chatBodies.length = 0;
+  // jsdom has no matchMedia: up to 1440 px unless a test says the screen is wider.
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('1440') ? !wideScreen : false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+function renderShell(store = createStore()) {
+  const result = renderWithProviders(
+    <AppShell>
+      <p>Page content</p>
+    </AppShell>,
+    { path: '/', store },
+  );
+  return { ...result, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }) };
+}
+
+const copilotButton = () => screen.getByRole('button', { name: 'Open Copilot' });
+const panel = () => screen.getByRole('complementary', { name: 'Copilot' });
+const shellRoot = (container: HTMLElement) => container.querySelector('.shell')!;
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(copilotButton());
+  return panel();
+}
+
+describe('Copilot in the shell', () => {
+  it('has a floating button labelled and tooltipped Open Copilot', async () => {
+    const { user } = renderShell();
+    const button = copilotButton();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Open Copilot');
+  });
+
+  it('opens the panel, shifts the main column, closes with Escape and gives the focus back', async () => {
+    const { user, container } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    expect(shellRoot(container).classList.contains('shell--copilot-open')).toBe(false);
+    const region = await openPanel(user);
+    expect(region.tagName).toBe('ASIDE');
+    expect(shellRoot(container).classList.contains('shell--copilot-open')).toBe(true);
+    expect(document.activeElement).toBe(within(region).getByRole('textbox', { name: 'Message to Copilot' }));
+    expect(within(region).getByRole('tab', { name: /^Copilot/ }).getAttribute('aria-selected')).toBe('true');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Copilot' })).toBeNull();
+    expect(shellRoot(container).classList.contains('shell--copilot-open')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(copilotButton()));
+  });
+
+  it('closes the sidebar when opened on a screen up to 1440 px, not on a wider one', async () => {
+    const store = createStore();
+    store.set(sidebarOpenAtom, true);
+    const { user } = renderShell(store);
+    await openPanel(user);
+    expect(store.get(sidebarOpenAtom)).toBe(false);
+    await user.click(within(panel()).getByRole('button', { name: 'Close Copilot' }));
+
+    wideScreen = true;
+    store.set(sidebarOpenAtom, true);
+    await openPanel(user);
+    expect(store.get(sidebarOpenAtom)).toBe(true);
+  });
+
+  it('shows History as empty', async () => {
+    const { user } = renderShell();
+    const region = await openPanel(user);
+    await user.click(within(region).getByRole('tab', { name: /^History/ }));
+    expect(within(region).getByText('No history yet.')).toBeTruthy();
+  });
+
+  it('asks an anonymous visitor to log in and opens no connection', async () => {
+    loggedIn = false;
+    const { user } = renderShell();
+    await screen.findAllByRole('link', { name: 'Login' });
+    const region = await openPanel(user);
+    const warning = within(region).getByTestId('copilot-login-warning');
+    expect(warning.textContent).toContain('To use Copilot you must login.');
+    expect(within(warning).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth/login');
+    expect(within(region).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(document.activeElement).toBe(region);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('connects when the panel opens: Connecting…, then Connected for 5 s, subscribed to user:{id}; closes with the panel', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    expect(sockets).toHaveLength(0);
+    const region = await openPanel(user);
+    expect(await within(region).findByText('Connecting…')).toBeTruthy();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]!.url).toContain('/ws?token=ws-token-1');
+    act(() => {
+      sockets[0]!.handlers.open();
+      sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
+    });
+    expect(await within(region).findByText('Connected')).toBeTruthy();
+    expect(sockets[0]!.sent.map((text) => JSON.parse(text))).toEqual([{ cmd: 'subscribe', channels: [`user:${USER.id}`] }]);
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(within(region).queryByText('Connected')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(within(region).queryByText('Connected')).toBeNull();
+
+    act(() => sockets[0]!.handlers.close(1006, ''));
+    expect(await within(region).findByText('Disconnected')).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'Close Copilot' }));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('routes a command from the channel: navigation and the events list', async () => {
+    const store = createStore();
+    const { user, location } = renderShell(store);
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => {
+      sockets[0]!.handlers.open();
+      sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
+      sockets[0]!.handlers.message(JSON.stringify({ cmd: 'tool.navigate', channel: `user:${USER.id}`, payload: { path: '/documents' }, ts: Date.now() }));
+    });
+    await waitFor(() => expect(location.history).toContain('/documents'));
+    expect(store.get(automationEventsAtom)).toHaveLength(1);
+    const events = within(region).getByRole('region', { name: 'Automation events' });
+    expect(within(events).getByText('tool.navigate')).toBeTruthy();
+  });
+
+  it('sends a redacted prompt with Ctrl+Enter and streams the answer with a citation link', async () => {
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    const input = within(region).getByRole('textbox', { name: 'Message to Copilot' });
+    await user.type(input, 'Co říká čl. 54? Odpověď pošlete na jana@example.com');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(within(region).getByRole('link', { name: 'Čl. 54' })).toBeTruthy());
+    expect(within(region).getByRole('link', { name: 'Čl. 54' }).getAttribute('href')).toBe(
+      '/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+    );
+    expect(within(region).getByText('Co říká čl. 54? Odpověď pošlete na [EMAIL]')).toBeTruthy();
+    expect(within(region).getByTestId('copilot-redaction-note').textContent).toBe('1 sensitive value was replaced by a placeholder before sending.');
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    expect(chatBodies).toEqual([
+      expect.objectContaining({ session_id: 'sess-1', template_hash: 'tpl-hash', messages: [{ role: 'user', content: 'Co říká čl. 54? Odpověď pošlete na [EMAIL]' }] }),
+    ]);
+    await waitFor(() => expect(within(region).getByTestId('copilot-announcer').textContent).toBe('Copilot has answered.'));
+  });
+
+  it('does not send a prompt of only sensitive values and says so', async () => {
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    const input = within(region).getByRole('textbox', { name: 'Message to Copilot' });
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false));
+    await user.type(input, 'jana@example.com 603 123 456');
+    await user.click(within(region).getByRole('button', { name: 'Send' }));
+    expect(within(region).getByRole('alert').textContent).toBe('Copilot prompt contained only sensitive information and was not sent.');
+    expect(chatBodies).toEqual([]);
+    expect((input as HTMLTextAreaElement).value).toBe('jana@example.com 603 123 456');
+  });
+
+  it('has no serious or critical axe violations with a conversation and events, in English and Czech', async () => {
+    const store = createStore();
+    const { user } = renderShell(store);
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    await user.type(within(region).getByRole('textbox', { name: 'Message to Copilot' }), 'Co říká čl. 54?');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(within(region).getByRole('link', { name: 'Čl. 54' })).toBeTruthy());
+    store.set(automationEventsAtom, [{ id: 'e1', cmd: 'editor.open', summary: '/documents/x', ts: Date.now(), links: [{ label: '/documents/x', href: '/documents/x' }] }]);
+    const serious = async () =>
+      (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(await serious()).toEqual([]);
+    store.set(localeAtom, 'cs');
+    expect(await screen.findByRole('complementary', { name: 'Copilot' })).toBeTruthy();
+    expect(await within(region).findByRole('textbox', { name: 'Zpráva pro Copilota' })).toBeTruthy();
+    expect(await serious()).toEqual([]);
+  });
+
+  it('warns when the templates are unavailable', async () => {
+    server.use(http.get('*/copilot_templates.json', () => new HttpResponse(null, { status: 404 })));
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    expect(await within(region).findByText(/Copilot templates are unavailable/)).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says Failed to issue ws-token (status) when the token request fails', async () => {
+    server.use(http.post('*/v1/auth/ws-token', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })));
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    expect(await within(region).findByText('Failed to issue ws-token (500)')).toBeTruthy();
+  });
+});

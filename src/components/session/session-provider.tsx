@@ -1,0 +1,38 @@
+// Runs the session machine once for the app (mounted in the shell): bootstraps the user from
+// /auth/me into currentUserAtom, and lets screens and the account menu report a login or ask
+// for a logout through `useSession()`.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useSetAtom } from '../../atoms/store';
+import { currentUserAtom } from '../../atoms/session.atoms';
+import { sessionMachine } from '../../machines/session.machine';
+import { showToastAtom } from '../toast/toast.atoms';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+const SessionContext = createContext<SessionActor | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const setUser = useSetAtom(currentUserAtom);
+  const showToast = useSetAtom(showToastAtom);
+  const [, navigate] = useLocation();
+  const session = useActorRef(
+    sessionMachine.provide({
+      actions: {
+        publishUser: (_, { user }) => setUser(user),
+        notify: (_, toast) => showToast(toast),
+        navigate: (_, { to }) => navigate(to),
+      },
+    }),
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The app's session actor; only below SessionProvider (the shell). */
+export function useSession(): SessionActor {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider above it (the app shell mounts one).');
+  return session;
+}

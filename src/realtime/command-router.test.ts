@@ -1,0 +1,143 @@
+// The command router: every command joins the events list (newest 25, summaries cut at 160
+// characters), and each prefix updates its atom: navigation, quick search, assistant messages,
+// the translation preview. Malformed frames and payloads change nothing.
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import {
+  automationEventsAtom,
+  copilotMessagesAtom,
+  copilotSearchResultsAtom,
+  MAX_AUTOMATION_EVENTS,
+  MAX_EVENT_SUMMARY,
+  pendingNavigationAtom,
+  translationPreviewAtom,
+} from '../atoms/copilot.atoms';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/quick-search.atoms';
+import { cutSummary, editorOpenPath, routeCommand, routeServerText } from './command-router';
+import type { CommandMessage } from './protocol';
+
+const USER = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6';
+const DOC = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+const NODE = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+const command = (cmd: string, payload: Record<string, unknown>, ts = 1_700_000_000_000): CommandMessage => ({ cmd, channel: `user:${USER}`, payload, ts });
+const frame = (cmd: string, payload: Record<string, unknown>) => JSON.stringify(command(cmd, payload));
+
+describe('routeCommand', () => {
+  it('tool.navigate asks for the path', () => {
+    const store = createStore();
+    routeCommand(store, command('tool.navigate', { path: '/documents?q=ustava' }));
+    expect(store.get(pendingNavigationAtom)).toBe('/documents?q=ustava');
+    expect(store.get(automationEventsAtom)[0]).toMatchObject({ cmd: 'tool.navigate', summary: '/documents?q=ustava', ts: 1_700_000_000_000 });
+  });
+
+  it('editor.open goes to its path, or to /documents/{id}?node={node}', () => {
+    const store = createStore();
+    routeCommand(store, command('editor.open', { document_id: DOC, node_id: NODE }));
+    expect(store.get(pendingNavigationAtom)).toBe(`/documents/${DOC}?node=${NODE}`);
+    routeCommand(store, command('editor.open', { document_id: DOC, path: `/documents/${DOC}-ustava?node=${NODE}` }));
+    expect(store.get(pendingNavigationAtom)).toBe(`/documents/${DOC}-ustava?node=${NODE}`);
+    expect(editorOpenPath({ document_id: DOC })).toBe(`/documents/${DOC}`);
+  });
+
+  it('editor.translation_preview keeps the latest preview', () => {
+    const store = createStore();
+    routeCommand(store, command('editor.translation_preview', { translation_preview: 'First', language: 'en' }, 1));
+    routeCommand(store, command('editor.translation_preview', { translation_preview: 'Second', fragment_id: NODE }, 2));
+    expect(store.get(translationPreviewAtom)).toEqual({ text: 'Second', fragmentId: NODE, language: undefined, ts: 2 });
+    expect(store.get(pendingNavigationAtom)).toBeNull();
+  });
+
+  it('search.query opens the quick search with the query', () => {
+    const store = createStore();
+    routeCommand(store, command('search.query', { q: 'ústava' }));
+    expect(store.get(quickSearchOpenAtom)).toBe(true);
+    expect(store.get(quickSearchInitialQueryAtom)).toBe('ústava');
+  });
+
+  it('search.results opens the quick search with the query and keeps the results', () => {
+    const store = createStore();
+    routeCommand(store, command('search.results', { q: 'volby', items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }] }, 7));
+    expect(store.get(quickSearchOpenAtom)).toBe(true);
+    expect(store.get(quickSearchInitialQueryAtom)).toBe('volby');
+    expect(store.get(copilotSearchResultsAtom)).toEqual({ q: 'volby', items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }], ts: 7 });
+    const [event] = store.get(automationEventsAtom);
+    expect(event!.summary).toBe('volby: 1/1993 Sb.');
+    expect(event!.links).toEqual([{ label: '1/1993 Sb.', href: `/documents/${DOC}-ustava-ceske-republiky` }]);
+  });
+
+  it('chat.message adds a message with its role; copilot.* with content adds an assistant message', () => {
+    const store = createStore();
+    routeCommand(store, command('chat.message', { role: 'assistant', content: 'Hotovo.' }, 5));
+    routeCommand(store, command('copilot.note', { content: 'Otevírám dokument.' }, 6));
+    expect(store.get(copilotMessagesAtom).map(({ role, content, at, source }) => ({ role, content, at, source }))).toEqual([
+      { role: 'assistant', content: 'Hotovo.', at: 5, source: 'channel' },
+      { role: 'assistant', content: 'Otevírám dokument.', at: 6, source: 'channel' },
+    ]);
+  });
+
+  it('copilot.tool_call is listed as an event only', () => {
+    const store = createStore();
+    routeCommand(store, command('copilot.tool_call', { name: 'search_documents', summary: 'volby prezidenta' }));
+    expect(store.get(copilotMessagesAtom)).toEqual([]);
+    expect(store.get(automationEventsAtom)[0]!.summary).toBe('search_documents: volby prezidenta');
+  });
+
+  it('lists unknown commands of a known prefix with their payload', () => {
+    const store = createStore();
+    routeCommand(store, command('tool.highlight', { node: 'cl-54' }));
+    expect(store.get(automationEventsAtom)[0]).toMatchObject({ cmd: 'tool.highlight', summary: '{"node":"cl-54"}' });
+    expect(store.get(pendingNavigationAtom)).toBeNull();
+  });
+
+  it('keeps the newest 25 events, newest first', () => {
+    const store = createStore();
+    for (let index = 0; index < 30; index += 1) routeCommand(store, command('tool.navigate', { path: `/p${index}` }, index));
+    const events = store.get(automationEventsAtom);
+    expect(events).toHaveLength(MAX_AUTOMATION_EVENTS);
+    expect(events[0]!.summary).toBe('/p29');
+    expect(events[24]!.summary).toBe('/p5');
+  });
+
+  it('cuts summaries at 160 characters', () => {
+    const store = createStore();
+    const long = 'Každý má právo '.repeat(30);
+    routeCommand(store, command('copilot.tool_call', { name: 'read', summary: long }));
+    const summary = store.get(automationEventsAtom)[0]!.summary;
+    expect(summary).toHaveLength(MAX_EVENT_SUMMARY);
+    expect(summary.endsWith('…')).toBe(true);
+    expect(summary.startsWith('read: Každý má právo')).toBe(true);
+    expect(cutSummary('x'.repeat(160))).toBe('x'.repeat(160));
+    expect(cutSummary('x'.repeat(161))).toBe(`${'x'.repeat(159)}…`);
+  });
+});
+
+describe('routeServerText', () => {
+  it('routes a command frame and passes events through without routing', () => {
+    const store = createStore();
+    expect(routeServerText(store, frame('tool.navigate', { path: '/tools' }))).toMatchObject({ cmd: 'tool.navigate' });
+    expect(store.get(pendingNavigationAtom)).toBe('/tools');
+    expect(routeServerText(store, JSON.stringify({ type: 'ready', user_id: USER }))).toEqual({ type: 'ready', user_id: USER });
+    expect(store.get(automationEventsAtom)).toHaveLength(1);
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['an unknown prefix', frame('admin.delete', { all: true })],
+    ['a bad known payload', frame('tool.navigate', { path: 'http://evil.example' })],
+    ['a missing channel', JSON.stringify({ cmd: 'tool.navigate', payload: { path: '/' }, ts: 1 })],
+    ['another kind of channel', JSON.stringify({ cmd: 'tool.navigate', channel: 'room:1', payload: { path: '/' }, ts: 1 })],
+    ['a bad editor.open', frame('editor.open', { document_id: 'not-a-uuid' })],
+  ])('ignores %s', (_name, text) => {
+    const store = createStore();
+    expect(routeServerText(store, text)).toBeNull();
+    expect(store.get(automationEventsAtom)).toEqual([]);
+    expect(store.get(pendingNavigationAtom)).toBeNull();
+  });
+
+  it('ignores a malformed command handed to routeCommand directly', () => {
+    const store = createStore();
+    routeCommand(store, command('search.results', { q: 'x', items: 'nope' }));
+    expect(store.get(automationEventsAtom)).toEqual([]);
+    expect(store.get(quickSearchOpenAtom)).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+// /org/{orgSlug}: an organization's public page: initials, name, slug, abbreviation, collection
+// count and website, then the Overview (locations) and Collections tabs; Collections opens first
+// when there are any.
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Spinner, Tabs, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon, GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
+import type { PublicOrg } from '../../api/contract';
+import { usePageTitle } from '../../components/shell/use-page-title';
+import { firstLetters, InitialsAvatar } from '../../components/accounts/initials-avatar';
+import { httpHref } from '../../components/accounts/safe-href';
+import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../machines/org-page.machine';
+import '../../components/accounts/accounts.css';
+
+export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
+  return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;
+}
+
+function OrgProfile({ orgSlug }: { orgSlug: string }) {
+  const intl = useIntl();
+  const page = useActorRef(orgPageMachine, { input: { slug: orgSlug } });
+  const phase = useSelector(page, selectOrgPhase);
+  const org = useSelector(page, selectOrg);
+  const error = useSelector(page, selectOrgError);
+  usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
+
+  if (phase === 'loading') {
+    return (
+      <Flex className="page" align="center" gap="2" role="status">
+        <Spinner />
+        <Text color="gray">{intl.formatMessage({ id: 'org.loading' })}</Text>
+      </Flex>
+    );
+  }
+  if (phase === 'notFound') {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">
+          {intl.formatMessage({ id: 'org.notFound' })}
+        </Heading>
+        <Text as="p" color="gray">
+          {intl.formatMessage({ id: 'org.notFoundText' }, { name: orgSlug })}
+        </Text>
+      </Flex>
+    );
+  }
+  if (phase === 'failed' || !org) {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">
+          {orgSlug}
+        </Heading>
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{intl.formatMessage({ id: 'org.error' }, { message: error ?? '' })}</Callout.Text>
+          <Flex>
+            <Button size="1" variant="soft" color="red" onClick={() => page.send({ type: 'org.retry' })}>
+              {intl.formatMessage({ id: 'org.retry' })}
+            </Button>
+          </Flex>
+        </Callout.Root>
+      </Flex>
+    );
+  }
+  return <OrgView org={org} />;
+}
+
+function OrgView({ org }: { org: PublicOrg }) {
+  const intl = useIntl();
+  const website = httpHref(org.website);
+  const countryName = (code: string) => {
+    try {
+      return intl.formatDisplayName(code, { type: 'region' }) ?? code;
+    } catch {
+      return code;
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="5" className="page">
+      <Flex gap="4" align="center" wrap="wrap">
+        <InitialsAvatar text={firstLetters(org.name)} size={80} />
+        <Box minWidth="0">
+          <Heading as="h1" size="7">
+            {org.name}
+          </Heading>
+          <Flex gap="2" align="center" wrap="wrap" mt="1">
+            <Badge variant="soft" color="indigo">
+              {org.slug}
+            </Badge>
+            {org.abbreviation && (
+              <Text size="2" color="gray">
+                {org.abbreviation}
+              </Text>
+            )}
+            <Text size="2" color="gray">
+              {intl.formatMessage({ id: 'org.collectionCount' }, { count: org.collections.length })}
+            </Text>
+          </Flex>
+          {website && (
+            <Flex mt="2">
+              <Link href={website} size="2" target="_blank" rel="noopener noreferrer">
+                <Flex align="center" gap="1" asChild>
+                  <span>
+                    <GlobeIcon aria-hidden />
+                    {website}
+                  </span>
+                </Flex>
+              </Link>
+            </Flex>
+          )}
+        </Box>
+      </Flex>
+
+      <Tabs.Root defaultValue={org.collections.length > 0 ? 'collections' : 'overview'}>
+        <Tabs.List aria-label={intl.formatMessage({ id: 'org.tabs' })}>
+          <Tabs.Trigger value="overview">{intl.formatMessage({ id: 'org.tab.overview' })}</Tabs.Trigger>
+          <Tabs.Trigger value="collections">{intl.formatMessage({ id: 'org.tab.collections' })}</Tabs.Trigger>
+        </Tabs.List>
+        <Box pt="4">
+          <Tabs.Content value="overview">
+            <Heading as="h2" size="4" mb="3">
+              {intl.formatMessage({ id: 'org.locations' })}
+            </Heading>
+            {org.locations.length === 0 ? (
+              <Text as="p" color="gray" size="2">
+                {intl.formatMessage({ id: 'org.noInfo' })}
+              </Text>
+            ) : (
+              <ul className="account-plain-list">
+                {org.locations.map((location, index) => (
+                  <li key={`${location.city}-${location.country}-${index}`}>
+                    <Flex align="center" gap="2">
+                      <SewingPinIcon aria-hidden />
+                      <Text size="2">{`${location.city}, ${countryName(location.country)}`}</Text>
+                    </Flex>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="collections">
+            <Heading as="h2" size="4" mb="3">
+              {intl.formatMessage({ id: 'org.tab.collections' })}
+            </Heading>
+            {org.collections.length === 0 ? (
+              <Text as="p" color="gray" size="2">
+                {intl.formatMessage({ id: 'org.noCollections' })}
+              </Text>
+            ) : (
+              <ul className="account-plain-list">
+                {org.collections.map((collection) => (
+                  <li key={collection.id}>
+                    <Card size="1">
+                      <Link asChild size="3" weight="medium">
+                        <RouterLink href={`/${collection.owner_kind === 'org' ? 'org' : 'u'}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`}>
+                          {collection.name}
+                        </RouterLink>
+                      </Link>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        </Box>
+      </Tabs.Root>
+    </Flex>
+  );
+}
