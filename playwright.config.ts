@@ -8,6 +8,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 // A port of this run's own, so two runs on one machine do not meet; workers inherit it.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
+// The accounts tests run a real SMTP server (e2e/support/mailbox.ts) on the next port.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const dataDir = path.join(os.tmpdir(), `lexhub-e2e-${process.pid}`);
 export default defineConfig({
   testDir: 'e2e',
@@ -28,6 +31,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
   },
 });

@@ -1,12 +1,15 @@
-// Entry of `npm run bench [-- import|api|autocomplete|compare|reader ...] [--engine pglite|postgres]`:
+// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|copilot|realtime ...] [--engine pglite|postgres]`:
 // runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
 import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
+import { benchAuth } from './auth.bench.js';
 import { benchAutocomplete } from './autocomplete.bench.js';
 import { benchCompare } from './compare.bench.js';
+import { benchCopilot } from './copilot.bench.js';
 import { benchFragmentsApi } from './fragments-api.bench.js';
 import { benchImport } from './import-corpus.bench.js';
 import { benchReader } from './reader.bench.js';
+import { benchRealtime } from './realtime.bench.js';
 import type { BenchContext } from './lib/context.js';
 import { ENGINES, postgresProblem } from './lib/engines.js';
 import { printRows, saveResults, type PartResult } from './lib/results.js';
@@ -17,12 +20,15 @@ const PARTS = {
   autocomplete: benchAutocomplete,
   compare: benchCompare,
   reader: benchReader,
+  copilot: benchCopilot,
+  realtime: benchRealtime,
+  auth: benchAuth,
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [--engine pglite|postgres]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all five (reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all seven (realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {

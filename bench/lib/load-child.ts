@@ -25,9 +25,11 @@ function run(job: LoadJob, durationS: number, record: boolean) {
                   ...request,
                   method: input.method,
                   path: input.path,
-                  ...(input.body === undefined
-                    ? {}
-                    : { body: input.body, headers: { 'content-type': 'application/json' } }),
+                  ...(input.body === undefined ? {} : { body: input.body }),
+                  headers: {
+                    ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+                    ...input.headers,
+                  },
                 };
               },
             },

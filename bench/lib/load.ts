@@ -10,6 +10,8 @@ export interface HttpRequestInput {
   path: string;
   /** JSON text for POST. */
   body?: string;
+  /** Extra headers (a session cookie, a CSRF token). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadJob {

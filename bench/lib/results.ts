@@ -6,7 +6,7 @@ import type { Engine } from '../../server/db/client.js';
 import { repoRoot } from './engines.js';
 import type { LatencyStats } from './stats.js';
 
-export type Layer = 'api' | 'sql' | 'sql: handler';
+export type Layer = 'api' | 'sql' | 'sql: handler' | 'ws: hub' | 'ws: bare';
 
 export interface LatencyRow {
   name: string;

@@ -9,7 +9,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
@@ -17,7 +17,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).slice(0, 5) }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
