@@ -21,6 +21,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
   trustProxy: boolean;
+  /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
+  realtimeAllowedOrigins: string[];
   /** The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat service. */
   copilot: CopilotConfig;
 }
@@ -55,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: env.MAIL_FROM || 'Lexhub <no-reply@lexhub.local>',
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    realtimeAllowedOrigins: parseOrigins(env.REALTIME_ALLOWED_ORIGINS ?? ''),
     copilot: {
       modelUrl: env.COPILOT_MODEL_URL || undefined,
       model: env.COPILOT_MODEL || undefined,
@@ -75,6 +78,26 @@ function parsePublicUrl(value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** `https://app.example.org, http://localhost:5173` → their origins; anything else stops the start. */
+export function parseOrigins(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        throw new Error(`REALTIME_ALLOWED_ORIGINS takes origins such as https://app.example.org, got "${item}"`);
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/+$/, '')) {
+        throw new Error(`REALTIME_ALLOWED_ORIGINS takes origins (scheme, host, port; no path), got "${item}"`);
+      }
+      return url.origin;
+    });
 }
 
 function parsePort(value: string, name = 'PORT'): number {

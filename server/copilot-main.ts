@@ -8,6 +8,7 @@ import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
 import { buildCopilotService } from './copilot/copilot-service.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
@@ -28,17 +29,7 @@ async function main() {
   }
   const app = await buildCopilotService({ database, publicUrl: config.publicUrl, copilot, logger, trustProxy: config.trustProxy });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(app, database);
 
   await app.listen({ port: config.copilot.port, host: config.host });
   const address = app.server.address();

@@ -6,6 +6,7 @@ import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
@@ -37,20 +38,11 @@ async function main() {
       trustProxy: config.trustProxy,
     },
     copilot: copilotOptionsFromConfig(config),
+    realtime: { allowedOrigins: config.realtimeAllowedOrigins },
   });
   if (!config.smtpUrl) logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(app, database);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Lexhub is ready on http://localhost:${config.port}`);

@@ -2,26 +2,15 @@
 // playwright.config.ts must stay up): its own port and embedded database, seeded from files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../tests/support/free-port';
 
 export interface OwnServer {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, timeoutMs: number) {

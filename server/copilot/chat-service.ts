@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatRequest } from '../../src/api/contract/copilot.js';
 import { redactPrompt } from '../../src/api/contract/redact-prompt.js';
-import { hitRateLimit, RateLimitedError, type Limit } from '../auth/rate-limit.js';
+import type { Limit } from '../auth/rate-limit.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
+import { limitRequest } from '../http/limit-request.js';
 import { sqlRows } from '../library/sql-rows.js';
 import type { CopilotActor, Publish } from './automation.js';
 import { createModel, modelAnswer, ModelFailedError, type ModelSettings } from './model-assistant.js';
@@ -55,12 +56,7 @@ async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatS
   if (cookieUser && cookieUser.id !== claims.userId) throw invalidSession('Copilot session belongs to another user');
   const [user] = await sqlRows<{ id: string }>(options.db, sql`SELECT id FROM users WHERE id = ${claims.userId}::uuid`);
   if (!user) throw invalidSession('Copilot session user does not exist');
-  try {
-    await hitRateLimit(options.db, `copilot-chat:${claims.userId}`, options.rateLimit);
-  } catch (error) {
-    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
+  await limitRequest(options.db, reply, `copilot-chat:${claims.userId}`, options.rateLimit);
 
   const parsed = ChatRequest.safeParse(request.body);
   if (!parsed.success) {

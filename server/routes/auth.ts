@@ -5,13 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
+import { limitRequest } from '../http/limit-request.js';
 import { registerRoute } from '../http/register-route.js';
 import { accountsContext, type AccountsOptions } from '../auth/install.js';
 import { verifyEmailToken } from '../auth/email-verification.js';
 import { fromAcceptLanguage } from '../auth/languages.js';
 import { checkCredentials } from '../auth/log-in.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
-import { RateLimitedError, hitRateLimit, type Limit } from '../auth/rate-limit.js';
+import type { Limit } from '../auth/rate-limit.js';
 import { requireUser, type SessionUser } from '../auth/request-user.js';
 import { sha256 } from '../auth/secret-token.js';
 import { clearSessionCookie, endSession, startSession } from '../auth/sessions.js';
@@ -24,15 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
   const context = accountsContext(options, app.log);
   const limits = context.rateLimits;
 
-  /** Counts a hit; over the limit answers 429 with Retry-After. */
-  const limit = async (reply: FastifyReply, key: string, bucket: Limit) => {
-    try {
-      await hitRateLimit(db, key, bucket);
-    } catch (error) {
-      if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
-  };
+  const limit = (reply: FastifyReply, key: string, bucket: Limit) => limitRequest(db, reply, key, bucket);
 
   registerRoute(app, routes.register, async ({ body, request, reply }) => {
     rejectNul(body);

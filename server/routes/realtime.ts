@@ -2,10 +2,11 @@
 // installed from server/realtime.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
-import { RateLimitedError, hitRateLimit, type Limit } from '../auth/rate-limit.js';
+import type { Limit } from '../auth/rate-limit.js';
 import { requireUser } from '../auth/request-user.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
+import { limitRequest } from '../http/limit-request.js';
 import { registerRoute } from '../http/register-route.js';
 import { RealtimeValidationError } from '../realtime/hub.js';
 import { installRealtime } from '../realtime/install.js';
@@ -16,14 +17,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, database: Database,
   const { hub, options } = installRealtime(app, database, given);
   const { db } = database;
 
-  const limit = async (reply: FastifyReply, key: string, bucket: Limit) => {
-    try {
-      await hitRateLimit(db, key, bucket);
-    } catch (error) {
-      if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
-  };
+  const limit = (reply: FastifyReply, key: string, bucket: Limit) => limitRequest(db, reply, key, bucket);
 
   registerRoute(app, routes.issueWsToken, async ({ request, reply }) => {
     const user = requireUser(request);

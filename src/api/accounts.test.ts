@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // The account calls' error handling against a mocked server: the server's code and field become
 // an AccountApiError, a non-JSON answer keeps its text, and a cancelled call never settles.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { mockApi } from '../testing/mock-api';
 import { AccountApiError, describeFailure, getPublicUser, patchHandle, patchProfile } from './accounts';
 
 const ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
-const server = setupServer(
+mockApi(
   http.patch('*/v1/users/:id/profile', () => HttpResponse.json({ detail: 'validation_failed', field: 'photo_url', message: 'photo_url: url_must_be_http' }, { status: 400 })),
   http.patch('*/v1/users/:id/handle', ({ request }) =>
     request.headers.get('If-Match') === 'W/"1"' ? HttpResponse.json({ username: 'jana', etag: 'W/"2"' }) : new HttpResponse('stale etag', { status: 412 }),
@@ -17,9 +17,6 @@ const server = setupServer(
     return HttpResponse.json({ detail: 'not_found' }, { status: 404 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('account calls', () => {
   it('keep the code and the field of a validation failure', async () => {

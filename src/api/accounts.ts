@@ -19,7 +19,7 @@ import {
   type OrgRole,
   type ProfilePatch,
 } from './contract';
-import { ApiError, apiFetch, query, type RequestOptions } from './client';
+import { ApiError, apiFetch, query, rethrowUnlessCancelled, type RequestOptions } from './client';
 
 /** An ApiError that also keeps the server's field (validation_failed) and message. */
 export class AccountApiError extends ApiError {
@@ -62,11 +62,7 @@ async function call<T extends z.ZodType>(
     if (!response.ok) throw await failure(response);
     return schema.parse(await response.json());
   } catch (error) {
-    // A cancelled call never settles: under React's StrictMode @xstate/react stops and revives
-    // the same promise actor, which would otherwise take the first attempt's AbortError as its
-    // own failure while the second attempt is still on its way.
-    if (options.signal?.aborted) return new Promise<never>(() => {});
-    throw error;
+    return rethrowUnlessCancelled(error, options.signal);
   }
 }
 

@@ -81,9 +81,23 @@ export async function apiFetch(path: string, options: RequestOptions & { method?
 }
 
 async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
-  const response = await apiFetch(path, { ...options, method, body });
-  if (!response.ok) throw new ApiError(response.status, await detailOf(response));
-  return response;
+  try {
+    const response = await apiFetch(path, { ...options, method, body });
+    if (!response.ok) throw new ApiError(response.status, await detailOf(response));
+    return response;
+  } catch (error) {
+    return rethrowUnlessCancelled(error, options.signal);
+  }
+}
+
+/**
+ * A cancelled call never settles: under React's StrictMode @xstate/react stops and revives the
+ * same promise actor, which would otherwise take the first attempt's AbortError as its own
+ * failure while the second attempt is still on its way.
+ */
+export function rethrowUnlessCancelled(error: unknown, signal: AbortSignal | undefined): Promise<never> {
+  if (signal?.aborted) return new Promise<never>(() => {});
+  throw error;
 }
 
 /** The `{detail}` code of a failed response, or its status text. */

@@ -2,12 +2,12 @@
 // The Copilot calls against a mocked server: the session request's body and CSRF header, the
 // chat stream read chunk by chunk with the signed headers, the error text of a failed answer,
 // and the chat address from /copilot/config with the same-origin default.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { CopilotSession } from './contract/copilot';
 import { CopilotRequestError, DEFAULT_CHAT_URL, issueCopilotSession, issueWsToken, loadChatUrl, loadCopilotTemplates, publishRealtime, streamChat } from './copilot';
 import { ApiError } from './client';
+import { mockApi } from '../testing/mock-api';
 
 const USER = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6';
 const SESSION: CopilotSession = {
@@ -23,7 +23,7 @@ const record = async (request: Request) => {
   seen.push({ url: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body: text ? JSON.parse(text) : undefined });
 };
 
-const server = setupServer(
+const server = mockApi(
   http.post('*/v1/copilot/session', async ({ request }) => {
     await record(request);
     return HttpResponse.json(SESSION);
@@ -51,13 +51,10 @@ const server = setupServer(
   http.post('*/copilot/failing', () => HttpResponse.json({ detail: 'rate_limited', message: 'Too many Copilot requests.' }, { status: 429 })),
   http.post('*/copilot/plain', () => new HttpResponse('upstream broke', { status: 502 })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   seen.length = 0;
   document.cookie = 'csrf_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
-afterAll(() => server.close());
 
 const chatRequest = { session_id: 'sess', nonce: 'nonce', scope: 'chat', messages: [{ role: 'user' as const, content: 'Co říká čl. 54?' }], template: 'lexhub.chat.v1', template_hash: 'h' };
 

@@ -1,8 +1,9 @@
 // The versions flow: loading, empty, error and retry, and the selection from the address.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Branch } from '../api/contract';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { branchSelectionMachine } from './branch-selection.machine';
 
 const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -35,8 +36,7 @@ function start(load: () => Promise<Branch[]>, requested?: string) {
 }
 
 describe('branch selection machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  useFakeTimersInEachTest();
 
   it('loads the branches and selects none by default', async () => {
     const actor = start(async () => BRANCHES);

@@ -1,13 +1,14 @@
 // The Copilot conversation on fake timers: setup loading, the prompt rules (trim, empty ignored,
 // redaction, only-sensitive not sent), the streaming flag, errors as content, the one retry
 // after a refused session, the reused session, and clearing (messages, events, session).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { createStore } from 'jotai';
 import { ApiError } from '../api/client';
 import type { ChatRequest, CopilotSession } from '../api/contract/copilot';
 import { CopilotRequestError } from '../api/copilot';
 import { automationEventsAtom, copilotMessagesAtom } from '../atoms/copilot.atoms';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { copilotChatMachine, selectRedactions, selectSensitiveOnly, selectTemplatesUnavailable, type ChatSetup } from './copilot-chat.machine';
 import { copilotSessionMachine } from './copilot-session.machine';
 
@@ -65,12 +66,7 @@ function start(options: { loadSetup?: () => Promise<ChatSetup>; issue?: () => Pr
   return { actor, store, streams, issue, loadSetup, messages, flush, activate, send, last };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('copilotChatMachine', () => {
   it('loads nothing until activated, then the templates and chat address', async () => {

@@ -1,8 +1,9 @@
 // The documents list flow: initial load, search, refresh, 401 as an empty list, other failures.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Document } from '../api/contract';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { documentsListMachine, type DocumentSearch } from './documents-list.machine';
 
 const doc = (id: string, external_id: string): Document => ({
@@ -38,8 +39,7 @@ function start(load: (search: DocumentSearch) => Promise<Document[]>, input?: Pa
 }
 
 describe('documents list machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  useFakeTimersInEachTest();
 
   it('loads the list at start and shows it', async () => {
     const { actor, calls } = start(async () => [doc('a', '1/1993 Sb.')]);

@@ -1,7 +1,8 @@
 // The forgotten-password form: the guard, the success card's address and toast, failures.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { forgotPasswordFormMachine } from './forgot-password-form.machine';
 
 function start(requestReset: (input: { email: string }) => Promise<{ status: 'ok' }>) {
@@ -15,12 +16,7 @@ function start(requestReset: (input: { email: string }) => Promise<{ status: 'ok
   return { actor, calls };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('forgotPasswordFormMachine', () => {
   it('needs an email address', () => {

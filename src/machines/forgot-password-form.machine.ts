@@ -4,6 +4,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { forgotPassword } from '../api/auth';
 import { authErrorText, type ErrorText } from '../api/auth-error-messages';
 import type { ToastInput } from '../components/toast/toast.atoms';
+import { authFailureToast, authSuccessToast } from './auth-form-toasts';
 
 export interface ForgotPasswordFormContext {
   email: string;
@@ -49,17 +50,14 @@ export const forgotPasswordFormMachine = setup({
           target: 'success',
           actions: [
             assign({ sentTo: ({ context }) => context.email.trim() }),
-            { type: 'notify', params: { variant: 'success', title: { id: 'auth.forgot.successTitle' }, description: { id: 'auth.forgot.successText' } } },
+            { type: 'notify', params: authSuccessToast('auth.forgot.successTitle', 'auth.forgot.successText') },
           ],
         },
         onError: {
           target: 'failure',
           actions: [
             assign({ error: ({ event }) => authErrorText(event.error) }),
-            {
-              type: 'notify',
-              params: ({ context }) => ({ variant: 'error', title: { id: 'auth.forgot.failedTitle' }, description: context.error }),
-            },
+            { type: 'notify', params: ({ context }) => authFailureToast('auth.forgot.failedTitle', context.error) },
           ],
         },
       },

@@ -3,17 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CurrentUser } from '../api/contract';
+import { testUser } from '../testing/users';
 import { languagePreferenceMachine } from './language-preference.machine';
 
-const user = (language: 'en' | 'cs' | null, id = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6'): CurrentUser => ({
-  id,
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language,
-  email_verified: true,
-});
+const user = (language: 'en' | 'cs' | null): CurrentUser => testUser({ language });
 
 function start(save: (language: string) => Promise<'en' | 'cs'> = async (language) => language as 'en' | 'cs') {
   const calls = { applyLocale: vi.fn(), save: vi.fn(save) };

@@ -1,10 +1,11 @@
 // The live connection on fake timers: a token per attempt, subscribe after ready, the backoff
 // 500 ms doubling to 8 s and back to 500 ms after a ready, the stops (401, 403, 4403, 4401 twice)
 // and the Connected badge that hides after 5 s.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { CommandMessage } from '../realtime/protocol';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import {
   CONNECTED_BADGE_MS,
   liveConnectionMachine,
@@ -79,12 +80,7 @@ async function expectRetryAfter(harness: ReturnType<typeof start>, ms: number) {
   expect(harness.status()).toBe('connecting');
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('liveConnectionMachine', () => {
   it('stays idle until the panel opens, then gets a token and opens the socket with it', async () => {

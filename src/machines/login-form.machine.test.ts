@@ -1,20 +1,14 @@
 // The login form's flow on fake timers: the submit guard, success (session, toast for 2 s, home
 // after the 500 ms redirect delay), failures by code, unknown codes raw, network errors.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { CurrentUser } from '../api/contract';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
+import { testUser } from '../testing/users';
 import { LOGIN_SUCCESS_TOAST_MS, loginFormMachine } from './login-form.machine';
 
-const USER: CurrentUser = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana-novakova',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: 'cs',
-  email_verified: true,
-};
+const USER = testUser({ username: 'jana-novakova', language: 'cs' });
 
 function start(login: (input: { identifier: string; password: string }) => Promise<CurrentUser>) {
   const calls = { login: vi.fn(login), notify: vi.fn(), signedIn: vi.fn(), navigate: vi.fn() };
@@ -35,12 +29,7 @@ function start(login: (input: { identifier: string; password: string }) => Promi
   return { actor, calls, fill };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('loginFormMachine', () => {
   it('cannot be submitted until both fields are filled', () => {

@@ -5,6 +5,7 @@ import { login } from '../api/auth';
 import { authErrorText, type ErrorText } from '../api/auth-error-messages';
 import type { CurrentUser } from '../api/contract';
 import type { ToastInput } from '../components/toast/toast.atoms';
+import { authFailureToast, authSuccessToast } from './auth-form-toasts';
 
 export const LOGIN_SUCCESS_TOAST_MS = 2000;
 
@@ -62,25 +63,14 @@ export const loginFormMachine = setup({
           target: 'success',
           actions: [
             { type: 'signedIn', params: ({ event }) => ({ user: event.output }) },
-            {
-              type: 'notify',
-              params: {
-                variant: 'success',
-                title: { id: 'auth.login.successTitle' },
-                description: { id: 'auth.login.successText' },
-                duration: LOGIN_SUCCESS_TOAST_MS,
-              },
-            },
+            { type: 'notify', params: authSuccessToast('auth.login.successTitle', 'auth.login.successText', LOGIN_SUCCESS_TOAST_MS) },
           ],
         },
         onError: {
           target: 'failure',
           actions: [
             assign({ error: ({ event }) => authErrorText(event.error) }),
-            {
-              type: 'notify',
-              params: ({ context }) => ({ variant: 'error', title: { id: 'auth.login.failedTitle' }, description: context.error }),
-            },
+            { type: 'notify', params: ({ context }) => authFailureToast('auth.login.failedTitle', context.error) },
           ],
         },
       },

@@ -1,8 +1,9 @@
 // The pin toggle on fake timers: loads the pinned state, pins and unpins, keeps the confirmed
 // state when a toggle fails, ignores clicks while one is on its way.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { pinMachine, selectPinned, selectPinPhase } from './pin.machine';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
@@ -30,8 +31,7 @@ function start(initial: boolean, toggle?: (pinned: boolean) => Promise<boolean>)
 }
 
 describe('pinMachine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  useFakeTimersInEachTest();
 
   it('loads the state, then pins and unpins', async () => {
     const { actor, toggles, state } = start(false);

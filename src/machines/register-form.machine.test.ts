@@ -1,10 +1,11 @@
 // The register form's flow on fake timers: the guard (email, password, phone), the request with
 // the country code and interface language, the success card's address and toast, failures by code.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import { AUTH_ERROR_CODES, type RegisterRequest } from '../api/contract';
 import { AUTH_ERROR_MESSAGE_IDS } from '../api/auth-error-messages';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { REGISTER_SUCCESS_TOAST_MS, registerFormMachine, type RegisterField } from './register-form.machine';
 
 function start(register: (input: RegisterRequest) => Promise<{ status: 'verification_sent'; email: string }>) {
@@ -21,12 +22,7 @@ function start(register: (input: RegisterRequest) => Promise<{ status: 'verifica
 
 const sent = async (input: RegisterRequest) => ({ status: 'verification_sent' as const, email: String(input.email).toLowerCase() });
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('registerFormMachine', () => {
   it('needs email, password and phone before it can be sent (names are up to the form)', () => {

@@ -5,6 +5,7 @@ import { register } from '../api/auth';
 import { authErrorText, type ErrorText } from '../api/auth-error-messages';
 import type { PhoneCountry, RegisterRequest } from '../api/contract';
 import type { ToastInput } from '../components/toast/toast.atoms';
+import { authFailureToast, authSuccessToast } from './auth-form-toasts';
 
 export const REGISTER_SUCCESS_TOAST_MS = 5000;
 
@@ -76,25 +77,14 @@ export const registerFormMachine = setup({
           target: 'success',
           actions: [
             assign({ registeredEmail: ({ context, event }) => event.output.email || context.email.trim() }),
-            {
-              type: 'notify',
-              params: {
-                variant: 'success',
-                title: { id: 'auth.register.successTitle' },
-                description: { id: 'auth.register.successText' },
-                duration: REGISTER_SUCCESS_TOAST_MS,
-              },
-            },
+            { type: 'notify', params: authSuccessToast('auth.register.successTitle', 'auth.register.successText', REGISTER_SUCCESS_TOAST_MS) },
           ],
         },
         onError: {
           target: 'failure',
           actions: [
             assign({ error: ({ event }) => authErrorText(event.error) }),
-            {
-              type: 'notify',
-              params: ({ context }) => ({ variant: 'error', title: { id: 'auth.register.failedTitle' }, description: context.error }),
-            },
+            { type: 'notify', params: ({ context }) => authFailureToast('auth.register.failedTitle', context.error) },
           ],
         },
       },

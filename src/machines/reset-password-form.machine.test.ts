@@ -1,8 +1,9 @@
 // The new-password form on fake timers: the token from the link, the guard, success (toast, then
 // the login page after the 2 s redirect delay) and an invalid or expired token.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { resetPasswordFormMachine } from './reset-password-form.machine';
 
 function start(reset: (input: { token: string; password: string }) => Promise<{ status: 'ok' }>, token?: string) {
@@ -17,12 +18,7 @@ function start(reset: (input: { token: string; password: string }) => Promise<{ 
   return { actor, calls };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('resetPasswordFormMachine', () => {
   it('starts with the token of the link and needs both token and password', () => {

@@ -4,6 +4,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { resetPassword } from '../api/auth';
 import { authErrorText, type ErrorText } from '../api/auth-error-messages';
 import type { ToastInput } from '../components/toast/toast.atoms';
+import { authFailureToast, authSuccessToast } from './auth-form-toasts';
 
 export interface ResetPasswordFormContext {
   token: string;
@@ -57,16 +58,13 @@ export const resetPasswordFormMachine = setup({
         input: ({ context }) => ({ token: context.token.trim(), password: context.password }),
         onDone: {
           target: 'success',
-          actions: { type: 'notify', params: { variant: 'success', title: { id: 'auth.reset.successTitle' }, description: { id: 'auth.reset.successText' } } },
+          actions: { type: 'notify', params: authSuccessToast('auth.reset.successTitle', 'auth.reset.successText') },
         },
         onError: {
           target: 'failure',
           actions: [
             assign({ error: ({ event }) => authErrorText(event.error) }),
-            {
-              type: 'notify',
-              params: ({ context }) => ({ variant: 'error', title: { id: 'auth.reset.failedTitle' }, description: context.error }),
-            },
+            { type: 'notify', params: ({ context }) => authFailureToast('auth.reset.failedTitle', context.error) },
           ],
         },
       },

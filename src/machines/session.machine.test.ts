@@ -4,17 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { CurrentUser } from '../api/contract';
+import { JANA } from '../testing/users';
 import { sessionMachine } from './session.machine';
 
-const USER: CurrentUser = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
+const USER = JANA;
 
 function start(loadUser: () => Promise<CurrentUser>, logout: () => Promise<{ status: 'ok' }> = async () => ({ status: 'ok' })) {
   const published: (CurrentUser | null)[] = [];

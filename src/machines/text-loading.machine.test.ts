@@ -2,9 +2,10 @@
 // near-end debounce with its maximum wait, text batches (the first 30 at once, then the visible
 // window ±10, debounced but at least every 300 ms while scrolling), the 304 retry, spans, and node
 // jumps with the scroll delay.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getFragmentTexts, listFragments } from '../api/library';
+import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { prefetchFirstScreen } from './fragment-texts-cache';
 import { textLoadingMachine, type FragmentRow, type LanguageRow, type SpanRow, type TextLoadingInput } from './text-loading.machine';
 
@@ -98,8 +99,7 @@ function start(input: Partial<TextLoadingInput> = {}, options: StartOptions = {}
 }
 
 describe('text loading machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  useFakeTimersInEachTest();
 
   it('asks for the first page at once, in the default language, without waiting for the languages', async () => {
     const t = start({}, { languagesMs: 500 });

@@ -15,13 +15,14 @@ import { UserEtag } from '../../src/api/contract/users.js';
 import { documentIdFor } from '../../server/importers/identity.js';
 import { storeVersion } from '../../server/importers/store-version.js';
 import { autocomplete } from '../../server/library/autocomplete.js';
-import { registerAndLogin, type TestUser } from '../support/accounts.js';
+import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { expectApiError } from '../support/api-errors.js';
 import { bilingualAct, numberedAct } from '../support/fixture-documents.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
 import { json, startTestServer, type TestServer } from '../support/test-server.js';
 
-type Who = { session: HttpSession; user: TestUser };
+type Who = TestAccount;
 
 const TITLES = [
   'Zákon o daních z příjmů',
@@ -51,10 +52,6 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     await server?.close();
   });
 
-  const expectError = async (response: Response, status: number, detail: string) => {
-    expect(response.status, await response.clone().text()).toBe(status);
-    expect((await json(response, ErrorBody)).detail).toBe(detail);
-  };
   const visit = async (who: Who, documentId: string, sessionId: string, context = 'view') => {
     const response = await who.session.post('/v1/user/document-access', { document_id: documentId, context, session_id: sessionId });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -142,12 +139,12 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     });
 
     it('answers 404 for unknown documents and 400 for malformed records', async () => {
-      await expectError(
+      await expectApiError(
         await reader.session.post('/v1/user/document-access', { document_id: UNKNOWN_DOCUMENT, context: 'view', session_id: 'x' }),
         404,
         'not_found',
       );
-      await expectError(await reader.session.get(`/v1/user/document-access/stats/${UNKNOWN_DOCUMENT}`), 404, 'not_found');
+      await expectApiError(await reader.session.get(`/v1/user/document-access/stats/${UNKNOWN_DOCUMENT}`), 404, 'not_found');
       for (const body of [
         { document_id: ids[0], context: 'view', session_id: '' },
         { document_id: ids[0], context: 'view', session_id: '\u0000\u0001' },
@@ -156,7 +153,7 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
         { document_id: 'nope', context: 'view', session_id: 'x' },
         { document_id: ids[0], session_id: 'x' },
       ]) {
-        await expectError(await reader.session.post('/v1/user/document-access', body), 400, 'validation_failed');
+        await expectApiError(await reader.session.post('/v1/user/document-access', body), 400, 'validation_failed');
       }
       for (const limit of ['0', '-1', 'abc', '1.5']) {
         expect((await reader.session.get(`/v1/user/document-access/recent?limit=${limit}`)).status, limit).toBe(400);
@@ -189,9 +186,9 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     });
 
     it('answers 404 when pinning an unknown document, 400 for a malformed id', async () => {
-      await expectError(await reader.session.put(`/v1/user/pins/${UNKNOWN_DOCUMENT}`), 404, 'not_found');
-      await expectError(await reader.session.put('/v1/user/pins/not-a-uuid'), 400, 'validation_failed');
-      await expectError(await reader.session.delete('/v1/user/pins/not-a-uuid'), 400, 'validation_failed');
+      await expectApiError(await reader.session.put(`/v1/user/pins/${UNKNOWN_DOCUMENT}`), 404, 'not_found');
+      await expectApiError(await reader.session.put('/v1/user/pins/not-a-uuid'), 400, 'validation_failed');
+      await expectApiError(await reader.session.delete('/v1/user/pins/not-a-uuid'), 400, 'validation_failed');
     });
   });
 

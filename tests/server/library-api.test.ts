@@ -7,7 +7,6 @@ import {
   Document,
   DocumentLanguageList,
   DocumentList,
-  ErrorBody,
   FragmentPage,
   FragmentText,
   FragmentTexts,
@@ -20,6 +19,7 @@ import { documentIdFor } from '../../server/importers/identity.js';
 import { storeVersion } from '../../server/importers/store-version.js';
 import { ENGINES } from '../support/test-database.js';
 import { json, startTestServer, type TestServer } from '../support/test-server.js';
+import { expectApiError } from '../support/api-errors.js';
 import { actVersion2020, actVersion2024, bilingualAct, numberedAct } from '../support/fixture-documents.js';
 
 const actId = documentIdFor(actVersion2020.externalId);
@@ -40,12 +40,10 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
+  // The shared check, and the errors of the reading API are JSON whatever went wrong.
   const expectError = async (response: Response, status: number, detail: string) => {
-    expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    const body = await json(response, ErrorBody);
-    expect(body.detail).toBe(detail);
-    return body;
+    return expectApiError(response, status, detail);
   };
 
   describe('documents', () => {

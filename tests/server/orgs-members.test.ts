@@ -1,15 +1,15 @@
 // Organizations over HTTP on PGlite and (with DATABASE_URL) PostgreSQL: creation, the members
 // page for members only, the role rules of owners and admins, the last owner, the public page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../src/api/contract/common.js';
 import { Org, OrgList, PublicOrg } from '../../src/api/contract/orgs.js';
 import { PublicUser } from '../../src/api/contract/users.js';
-import { registerAndLogin, type TestUser } from '../support/accounts.js';
+import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
 import { json, startTestServer, type TestServer } from '../support/test-server.js';
 
-type Who = { session: HttpSession; user: TestUser };
+type Who = TestAccount;
 
 describe.each(ENGINES)('organizations (%s)', (engine) => {
   let server: TestServer;
@@ -29,12 +29,6 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     await server?.close();
   });
 
-  const expectError = async (response: Response, status: number, detail: string) => {
-    expect(response.status, await response.clone().text()).toBe(status);
-    const body = await json(response, ErrorBody);
-    expect(body.detail).toBe(detail);
-    return body;
-  };
   const ok = async (response: Response) => {
     expect(response.status, await response.clone().text()).toBe(200);
     return json(response, Org);
@@ -91,7 +85,7 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('answers 409 slug_taken for a slug in use, whatever its case', async () => {
     await ok(await create(owner, 'taken-slug'));
-    const body = await expectError(await create(outsider, 'TAKEN-slug'), 409, 'slug_taken');
+    const body = await expectApiError(await create(outsider, 'TAKEN-slug'), 409, 'slug_taken');
     expect(body.field).toBe('slug');
     // Concurrent creation of one slug: one wins, the other gets 409, never 500.
     const answers = await Promise.all([create(owner, 'race-slug'), create(admin, 'race-slug')]);
@@ -110,7 +104,7 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       [{ name: 'Valid', slug: 'valid-slug', locations: [{ city: 'Brno', country: 'CZE' }] }, 'locations.0.country'],
       [{ name: 'Valid', slug: 'valid-slug', locations: [{ city: '\u0000', country: 'CZ' }] }, 'locations.0.city'],
     ] as const) {
-      const answer = await expectError(await outsider.session.post('/v1/orgs', body), 400, 'validation_failed');
+      const answer = await expectApiError(await outsider.session.post('/v1/orgs', body), 400, 'validation_failed');
       expect(answer.field, JSON.stringify(body)).toBe(field);
     }
     expect((await server.get('/v1/public/orgs/valid-slug')).status).toBe(404);
@@ -123,9 +117,9 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     const seen = await ok(await member.session.get('/v1/orgs/members-only'));
     expect(seen.role).toBe('member');
     expect(seen.members).toHaveLength(3);
-    await expectError(await outsider.session.get('/v1/orgs/members-only'), 403, 'forbidden');
-    await expectError(await outsider.session.get('/v1/orgs/no-such-org'), 404, 'not_found');
-    await expectError(await new HttpSession(server.url).get('/v1/orgs/members-only'), 401, 'not_authenticated');
+    await expectApiError(await outsider.session.get('/v1/orgs/members-only'), 403, 'forbidden');
+    await expectApiError(await outsider.session.get('/v1/orgs/no-such-org'), 404, 'not_found');
+    await expectApiError(await new HttpSession(server.url).get('/v1/orgs/members-only'), 401, 'not_authenticated');
     // The public page has no member list.
     const raw = await (await server.get('/v1/public/orgs/members-only')).text();
     expect(raw).not.toContain(member.user.username);
@@ -135,14 +129,14 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('adds members by handle: owners and admins only, admins never grant owner', async () => {
     await team('adding');
-    await expectError(await add(member, 'adding', outsider.user.username), 403, 'forbidden');
-    await expectError(await add(outsider, 'adding', outsider.user.username), 403, 'forbidden');
-    await expectError(await add(admin, 'adding', outsider.user.username, 'owner'), 403, 'forbidden');
-    const unknown = await expectError(await add(owner, 'adding', 'no-such-user'), 404, 'not_found');
+    await expectApiError(await add(member, 'adding', outsider.user.username), 403, 'forbidden');
+    await expectApiError(await add(outsider, 'adding', outsider.user.username), 403, 'forbidden');
+    await expectApiError(await add(admin, 'adding', outsider.user.username, 'owner'), 403, 'forbidden');
+    const unknown = await expectApiError(await add(owner, 'adding', 'no-such-user'), 404, 'not_found');
     expect(unknown.message).toContain('no-such-user');
     expect(unknown.field).toBe('username');
-    await expectError(await add(owner, 'adding', member.user.username, 'admin'), 409, 'already_member');
-    await expectError(await add(owner, 'no-such-org', outsider.user.username), 404, 'not_found');
+    await expectApiError(await add(owner, 'adding', member.user.username, 'admin'), 409, 'already_member');
+    await expectApiError(await add(owner, 'no-such-org', outsider.user.username), 404, 'not_found');
     const added = await ok(await add(admin, 'adding', outsider.user.username.toUpperCase(), 'admin'));
     expect(added.role).toBe('admin');
     expect(roles(added)[outsider.user.username]).toBe('admin');
@@ -151,11 +145,11 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('changes roles by the same rules; admins cannot touch owners', async () => {
     await team('roles');
-    await expectError(await setRole(member, 'roles', admin.user.username, 'member'), 403, 'forbidden');
-    await expectError(await setRole(member, 'roles', member.user.username, 'admin'), 403, 'forbidden');
-    await expectError(await setRole(admin, 'roles', owner.user.username, 'member'), 403, 'forbidden');
-    await expectError(await setRole(admin, 'roles', member.user.username, 'owner'), 403, 'forbidden');
-    await expectError(await setRole(admin, 'roles', outsider.user.username, 'admin'), 404, 'not_found');
+    await expectApiError(await setRole(member, 'roles', admin.user.username, 'member'), 403, 'forbidden');
+    await expectApiError(await setRole(member, 'roles', member.user.username, 'admin'), 403, 'forbidden');
+    await expectApiError(await setRole(admin, 'roles', owner.user.username, 'member'), 403, 'forbidden');
+    await expectApiError(await setRole(admin, 'roles', member.user.username, 'owner'), 403, 'forbidden');
+    await expectApiError(await setRole(admin, 'roles', outsider.user.username, 'admin'), 404, 'not_found');
     const promoted = await ok(await setRole(admin, 'roles', member.user.username, 'admin'));
     expect(roles(promoted)[member.user.username]).toBe('admin');
     const demoted = await ok(await setRole(admin, 'roles', member.user.username, 'member'));
@@ -170,8 +164,8 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('never leaves an organization without an owner (409 last_owner)', async () => {
     await team('last-owner');
-    await expectError(await setRole(owner, 'last-owner', owner.user.username, 'admin'), 409, 'last_owner');
-    await expectError(await remove(owner, 'last-owner', owner.user.username), 409, 'last_owner');
+    await expectApiError(await setRole(owner, 'last-owner', owner.user.username, 'admin'), 409, 'last_owner');
+    await expectApiError(await remove(owner, 'last-owner', owner.user.username), 409, 'last_owner');
     await ok(await setRole(owner, 'last-owner', admin.user.username, 'owner'));
     // Two owners leaving at once: one may go, the other stays.
     const answers = await Promise.all([remove(owner, 'last-owner', owner.user.username), remove(admin, 'last-owner', admin.user.username)]);
@@ -182,13 +176,13 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('removes members by the rules; anyone may leave', async () => {
     await team('removing');
-    await expectError(await remove(member, 'removing', admin.user.username), 403, 'forbidden');
-    await expectError(await remove(admin, 'removing', owner.user.username), 403, 'forbidden');
-    await expectError(await remove(outsider, 'removing', member.user.username), 403, 'forbidden');
-    await expectError(await remove(owner, 'removing', outsider.user.username), 404, 'not_found');
+    await expectApiError(await remove(member, 'removing', admin.user.username), 403, 'forbidden');
+    await expectApiError(await remove(admin, 'removing', owner.user.username), 403, 'forbidden');
+    await expectApiError(await remove(outsider, 'removing', member.user.username), 403, 'forbidden');
+    await expectApiError(await remove(owner, 'removing', outsider.user.username), 404, 'not_found');
     const left = await ok(await remove(member, 'removing', member.user.username));
     expect(roles(left)[member.user.username]).toBeUndefined();
-    await expectError(await member.session.get('/v1/orgs/removing'), 403, 'forbidden');
+    await expectApiError(await member.session.get('/v1/orgs/removing'), 403, 'forbidden');
     await ok(await add(admin, 'removing', member.user.username));
     const removed = await ok(await remove(admin, 'removing', member.user.username));
     expect(Object.keys(roles(removed))).toEqual([owner.user.username, admin.user.username]);

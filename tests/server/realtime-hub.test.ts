@@ -17,6 +17,8 @@ const HEARTBEAT_MS = 250;
 const MAX_BUFFERED = 64 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const LISTED_ORIGIN = 'https://app.example.org';
+
 describe.each(ENGINES)('realtime hub (%s)', (engine) => {
   let server: TestServer;
   const clients: RealtimeTestClient[] = [];
@@ -25,7 +27,7 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
   const open = async (url: string, options?: Parameters<typeof RealtimeTestClient.connect>[1]) => track(await RealtimeTestClient.connect(url, options));
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { realtime: { heartbeatMs: HEARTBEAT_MS, maxBufferedBytes: MAX_BUFFERED } });
+    server = await startTestServer(engine, { realtime: { heartbeatMs: HEARTBEAT_MS, maxBufferedBytes: MAX_BUFFERED, allowedOrigins: [LISTED_ORIGIN] } });
   });
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -116,6 +118,9 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       await expectRefused(await open(wsUrl(server.url, await issueToken(session)), { origin: 'null' }), CLOSE_CODES.forbidden, 'forbidden');
       const sameOrigin = await live(session, { origin: server.url });
       expect(sameOrigin.messages[0]).toMatchObject({ type: 'ready' });
+      // A web app served from another address gets in once REALTIME_ALLOWED_ORIGINS lists it.
+      const listed = await live(session, { origin: LISTED_ORIGIN });
+      expect(listed.messages[0]).toMatchObject({ type: 'ready' });
     });
 
     it('answers 404 to an upgrade on another path', async () => {

@@ -5,14 +5,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandMessage, userChannel } from '../../src/realtime/protocol.js';
 import { newRegistration, registerAndLogin } from '../support/accounts.js';
+import { freePort } from '../support/free-port.js';
 import { HttpSession } from '../support/http-session.js';
+import { withPgClient } from '../support/pg-client.js';
 import { RealtimeTestClient, connectLive, issueToken, wsUrl } from '../support/realtime-client.js';
 import { startTestServer } from '../support/test-server.js';
 
@@ -23,27 +23,6 @@ if (!adminUrl) {
   describe('realtime across server processes', () => {
     it.skip('needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run the two-process tests', () => {});
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 interface Instance {
@@ -110,7 +89,7 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-rt-'));
-    await withClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${name}`));
+    await withPgClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${name}`));
     // Started together: the second waits on the migration lock of the first.
     [first, second] = await Promise.all([startInstance(databaseUrl, dataDir), startInstance(databaseUrl, dataDir)]);
   }, 120_000);
@@ -118,7 +97,7 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
   afterAll(async () => {
     for (const client of clients) client.close();
     await Promise.all([stopInstance(first), stopInstance(second)]);
-    await withClient(adminUrl!, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withPgClient(adminUrl!, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -128,7 +107,7 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     const body = newRegistration();
     const registered = await session.post('/v1/auth/register', body);
     expect(registered.status).toBe(200);
-    await withClient(databaseUrl, (client) => client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email]));
+    await withPgClient(databaseUrl, (client) => client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email]));
     const login = await session.post('/v1/auth/login', { identifier: body.email, password: body.password });
     expect(login.status).toBe(200);
     const { user } = (await login.json()) as { user: { id: string } };

@@ -3,15 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/contract/common.js';
 import { HandleResponse, Profile, PublicUser, UserEtag } from '../../src/api/contract/users.js';
-import { registerAndLogin, type TestUser } from '../support/accounts.js';
+import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
 import { json, startTestServer, type TestServer } from '../support/test-server.js';
 
 describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
   let server: TestServer;
-  let alice: { session: HttpSession; user: TestUser };
-  let bob: { session: HttpSession; user: TestUser };
+  let alice: TestAccount;
+  let bob: TestAccount;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -22,14 +23,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
     await server?.close();
   });
 
-  const expectError = async (response: Response, status: number, detail: string) => {
-    expect(response.status, await response.clone().text()).toBe(status);
-    const body = await json(response, ErrorBody);
-    expect(body.detail).toBe(detail);
-    return body;
-  };
-
-  const etagOf = async (who: { session: HttpSession; user: TestUser }) => {
+  const etagOf = async (who: TestAccount) => {
     const response = await who.session.get(`/v1/users/${who.user.id}/etag`);
     expect(response.status).toBe(200);
     const { etag } = await json(response, UserEtag);
@@ -37,7 +31,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
     return etag;
   };
 
-  const patchHandle = (who: { session: HttpSession; user: TestUser }, username: unknown, ifMatch?: string) =>
+  const patchHandle = (who: TestAccount, username: unknown, ifMatch?: string) =>
     who.session.patch(`/v1/users/${who.user.id}/handle`, { username }, ifMatch === undefined ? {} : { 'If-Match': ifMatch });
 
   describe('ETag', () => {
@@ -49,9 +43,9 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
     });
 
     it('is only for the caller: 403 for another user, 401 without a session, 400 for a bad id', async () => {
-      await expectError(await alice.session.get(`/v1/users/${bob.user.id}/etag`), 403, 'forbidden');
-      await expectError(await new HttpSession(server.url).get(`/v1/users/${alice.user.id}/etag`), 401, 'not_authenticated');
-      await expectError(await alice.session.get('/v1/users/not-a-uuid/etag'), 400, 'validation_failed');
+      await expectApiError(await alice.session.get(`/v1/users/${bob.user.id}/etag`), 403, 'forbidden');
+      await expectApiError(await new HttpSession(server.url).get(`/v1/users/${alice.user.id}/etag`), 401, 'not_authenticated');
+      await expectApiError(await alice.session.get('/v1/users/not-a-uuid/etag'), 400, 'validation_failed');
     });
   });
 
@@ -71,7 +65,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
       expect(page.first_name).toBe('Alice');
       // Looked up case-insensitively.
       expect((await server.get('/v1/public/users/ALICE_LAW')).status).toBe(200);
-      await expectError(await server.get(`/v1/public/users/${alice.user.username}`), 404, 'not_found');
+      await expectApiError(await server.get(`/v1/public/users/${alice.user.username}`), 404, 'not_found');
       // The session sees the new handle at once.
       const me = (await (await alice.session.get('/v1/auth/me')).json()) as { user: { username: string } };
       expect(me.user.username).toBe('alice_law');
@@ -81,10 +75,10 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
     it('answers 412 for a stale ETag and 428 without If-Match', async () => {
       const stale = await etagOf(alice);
       const fresh = await json(await patchHandle(alice, 'alice-one', stale), HandleResponse);
-      await expectError(await patchHandle(alice, 'alice-two', stale), 412, 'precondition_failed');
-      await expectError(await patchHandle(alice, 'alice-two', 'W/' + fresh.etag), 412, 'precondition_failed');
-      await expectError(await patchHandle(alice, 'alice-two', '"nonsense"'), 412, 'precondition_failed');
-      await expectError(await patchHandle(alice, 'alice-two'), 428, 'precondition_required');
+      await expectApiError(await patchHandle(alice, 'alice-two', stale), 412, 'precondition_failed');
+      await expectApiError(await patchHandle(alice, 'alice-two', 'W/' + fresh.etag), 412, 'precondition_failed');
+      await expectApiError(await patchHandle(alice, 'alice-two', '"nonsense"'), 412, 'precondition_failed');
+      await expectApiError(await patchHandle(alice, 'alice-two'), 428, 'precondition_required');
       // A list of tags holding the current one passes.
       const ok = await patchHandle(alice, 'alice-two', `"old", ${fresh.etag}`);
       expect(ok.status).toBe(200);
@@ -101,7 +95,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
     it('answers 403 for another user’s id, whatever the ETag', async () => {
       const bobEtag = await etagOf(bob);
-      await expectError(
+      await expectApiError(
         await alice.session.patch(`/v1/users/${bob.user.id}/handle`, { username: 'stolen' }, { 'If-Match': bobEtag }),
         403,
         'forbidden',
@@ -111,7 +105,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
     it('answers 409 handle_taken for another user’s handle and 200 for its own', async () => {
       const etag = await etagOf(bob);
-      const body = await expectError(await patchHandle(bob, alice.user.username.toUpperCase(), etag), 409, 'handle_taken');
+      const body = await expectApiError(await patchHandle(bob, alice.user.username.toUpperCase(), etag), 409, 'handle_taken');
       expect(body.field).toBe('username');
       // Unchanged after the failure.
       expect(await etagOf(bob)).toBe(etag);
@@ -134,7 +128,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
         ['api', 'handle_reserved'],
       ];
       for (const [username, rule] of cases) {
-        const body = await expectError(await patchHandle(bob, username, etag), 400, 'validation_failed');
+        const body = await expectApiError(await patchHandle(bob, username, etag), 400, 'validation_failed');
         expect(body.field, String(username)).toBe('username');
         expect(body.message, String(username)).toContain(rule);
       }
@@ -198,9 +192,9 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
     });
 
     it('is private: 403 for another user’s profile, 401 without a session', async () => {
-      await expectError(await alice.session.get(`/v1/users/${bob.user.id}/profile`), 403, 'forbidden');
-      await expectError(await alice.session.patch(`/v1/users/${bob.user.id}/profile`, { bio: 'hacked' }), 403, 'forbidden');
-      await expectError(await new HttpSession(server.url).get(`/v1/users/${bob.user.id}/profile`), 401, 'not_authenticated');
+      await expectApiError(await alice.session.get(`/v1/users/${bob.user.id}/profile`), 403, 'forbidden');
+      await expectApiError(await alice.session.patch(`/v1/users/${bob.user.id}/profile`, { bio: 'hacked' }), 403, 'forbidden');
+      await expectApiError(await new HttpSession(server.url).get(`/v1/users/${bob.user.id}/profile`), 401, 'not_authenticated');
       expect((await json(await server.get(`/v1/public/users/${bob.user.username}`), PublicUser)).bio).toBeNull();
     });
 
@@ -217,7 +211,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
         [{ bio: 'x'.repeat(2001) }, 'bio'],
       ];
       for (const [patch, field] of cases) {
-        const body = await expectError(await alice.session.patch(`/v1/users/${alice.user.id}/profile`, patch), 400, 'validation_failed');
+        const body = await expectApiError(await alice.session.patch(`/v1/users/${alice.user.id}/profile`, patch), 400, 'validation_failed');
         expect(body.field, JSON.stringify(patch)).toBe(field);
       }
     });

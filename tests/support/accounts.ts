@@ -12,6 +12,12 @@ export interface TestUser extends CurrentUser {
   phone: string;
 }
 
+/** A logged-in test user with its session, as the suites pass them around. */
+export interface TestAccount {
+  session: HttpSession;
+  user: TestUser;
+}
+
 let counter = 0;
 
 /** A fresh registration body: unique email and Czech mobile number, a strong password. */
@@ -61,7 +67,7 @@ export async function login(server: TestServer, email: string, password: string)
 export async function registerAndLogin(
   server: TestServer,
   overrides: Partial<RegisterRequest> = {},
-): Promise<{ session: HttpSession; user: TestUser }> {
+): Promise<TestAccount> {
   const body = newRegistration(overrides);
   await register(server, body);
   await verifyEmail(server, body.email);

@@ -1,8 +1,8 @@
 // Databases for server tests: a fresh in-memory PGlite, and, when DATABASE_URL is set, a fresh
 // PostgreSQL database created for the test file and dropped after it.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database, type Engine } from '../../server/db/client.js';
+import { withPgClient } from './pg-client.js';
 
 /** The engines a server suite runs on: always PGlite, PostgreSQL too when DATABASE_URL is set. */
 export const ENGINES: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,7 +20,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `lexhub_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withPgClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ dataDir: '', databaseUrl: url.toString(), poolMax: 10 });
@@ -28,17 +28,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     ...database,
     async dispose() {
       await database.close();
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withPgClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

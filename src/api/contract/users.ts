@@ -46,14 +46,19 @@ export const ProfilePatch = z.object({
   website_url: z.union([HttpUrl, z.literal('')]).nullable().optional(),
 });
 
-export const Profile = z.object({
-  id: z.uuid(),
+/** The fields the own profile and the public view both show, the same way in both. */
+const profileShape = {
   username: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   photo_url: z.string().nullable(),
   bio: z.string().nullable(),
   languages: z.array(z.string()),
+};
+
+export const Profile = z.object({
+  id: z.uuid(),
+  ...profileShape,
   public_email: z.string().nullable(),
   linkedin_url: z.string().nullable(),
   website_url: z.string().nullable(),
@@ -71,12 +76,7 @@ export const ProfileCollection = z.object({
 });
 
 export const PublicUser = z.object({
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  photo_url: z.string().nullable(),
-  bio: z.string().nullable(),
-  languages: z.array(z.string()),
+  ...profileShape,
   /** The public email the user chose to show (never the login email). */
   email: z.string().nullable(),
   links: z.object({ linkedin: z.string().nullable(), website: z.string().nullable() }),

@@ -2,8 +2,9 @@
 // and a spinner while the session is still being asked for.
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading } from '@radix-ui/themes';
 import { LockClosedIcon } from '@radix-ui/react-icons';
+import { LoadingStatus } from '../status/loading-status';
 
 export function LoginRequired({ title }: { title: string }) {
   const intl = useIntl();
@@ -27,10 +28,5 @@ export function LoginRequired({ title }: { title: string }) {
 
 export function SessionLoading() {
   const intl = useIntl();
-  return (
-    <Flex className="page" align="center" gap="2" role="status">
-      <Spinner />
-      <Text color="gray">{intl.formatMessage({ id: 'settings.sessionLoading' })}</Text>
-    </Flex>
-  );
+  return <LoadingStatus className="page" label={intl.formatMessage({ id: 'settings.sessionLoading' })} />;
 }

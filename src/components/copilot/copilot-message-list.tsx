@@ -1,11 +1,11 @@
 // The conversation: each message with who wrote it and when; a reply that failed shows why.
 import { useEffect, useRef } from 'react';
-import { Callout, Flex, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
+import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import { copilotMessagesAtom, type CopilotMessage } from '../../atoms/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
+import { CopilotLoginPrompt } from './copilot-login-prompt';
 import { CopilotMessageText } from './copilot-message-text';
 
 export function CopilotMessageList() {
@@ -59,16 +59,7 @@ function FailedReply({ message }: { message: CopilotMessage }) {
         <ExclamationTriangleIcon />
       </Callout.Icon>
       <Callout.Text>
-        {failure.kind === 'loginRequired' && (
-          <>
-            <FormattedMessage id="copilot.error.copilot_login_required" />{' '}
-            <ThemeLink asChild>
-              <Link href="/auth/login">
-                <FormattedMessage id="copilot.login" />
-              </Link>
-            </ThemeLink>
-          </>
-        )}
+        {failure.kind === 'loginRequired' && <CopilotLoginPrompt />}
         {failure.kind === 'session' && <FormattedMessage id="copilot.error.session" values={{ status: failure.status }} />}
         {failure.kind === 'request' && <FormattedMessage id="copilot.error.request" values={{ status: failure.status, message: message.content }} />}
         {failure.kind === 'templates' && <FormattedMessage id="copilot.error.templates" />}

@@ -3,52 +3,38 @@
 // column's shift, focus in and back, Escape), the sidebar closing up to 1440 px, the login warning,
 // the status badge that hides 5 s after connecting, a streamed answer with the redaction note, the
 // only-sensitive error, and a command on the channel that moves the screen.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createStore } from 'jotai';
 import axe from 'axe-core';
-import type { CurrentUser } from '../../api/contract';
 import { automationEventsAtom } from '../../atoms/copilot.atoms';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { sidebarOpenAtom } from '../../atoms/sidebar.atoms';
-import type { LiveSocketHandlers } from '../../realtime/live-socket';
 import { AppShell } from '../shell/app-shell';
-import { installDomShims, renderWithProviders } from '../shell/testing';
+import { renderWithProviders } from '../shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { fakeSockets } from '../../testing/fake-live-socket';
+import { mockApiWith } from '../../testing/mock-api';
+import { testUser } from '../../testing/users';
 
-const USER: CurrentUser = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana-novakova',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: 'en',
-  email_verified: true,
-};
+const USER = testUser({ username: 'jana-novakova', language: 'en' });
 
 // Radix Themes' tab triggers hold their label twice (one copy only sizes the tab); jsdom does not
 // hide the copy, so tab names are matched by their start.
 // The socket itself is tested against a real server in live-socket.test.ts; here the test plays the server.
-const sockets: { url: string; handlers: LiveSocketHandlers; sent: string[]; closed: boolean }[] = [];
 vi.mock('../../realtime/live-socket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../realtime/live-socket')>()),
-  openLiveSocket: (url: string, handlers: LiveSocketHandlers) => {
-    const socket = { url, handlers, sent: [] as string[], closed: false };
-    sockets.push(socket);
-    return {
-      send: (text: string) => socket.sent.push(text),
-      close: () => {
-        socket.closed = true;
-      },
-    };
-  },
+  openLiveSocket: (await import('../../testing/fake-live-socket')).openFakeLiveSocket,
 }));
+const sockets = fakeSockets;
 
 let loggedIn = true;
 const chatBodies: unknown[] = [];
-const server = setupServer(
+setUpComponentTests();
+const server = mockApiWith(
+  { onUnhandledRequest: 'bypass' },
   http.get('*/v1/auth/me', () => (loggedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 }))),
   http.post('*/v1/auth/ws-token', () => HttpResponse.json({ token: 'ws-token-1', expires_in: 60 })),
   http.get('*/copilot_templates.json', () => HttpResponse.json({ hash: 'tpl-hash', templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 'You are…' }] })),
@@ -80,10 +66,6 @@ const server = setupServer(
 );
 
 let wideScreen = false;
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
 beforeEach(() => {
   loggedIn = true;
   wideScreen = false;
@@ -98,11 +80,8 @@ beforeEach(() => {
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
 function renderShell(store = createStore()) {
   const result = renderWithProviders(

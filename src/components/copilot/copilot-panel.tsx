@@ -2,11 +2,10 @@
 // with the live status badge, the tabs Copilot (warnings, conversation, automation events,
 // prompt) and History. Escape closes it; focus moves in on open (the button takes it back).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Button, Callout, Flex, Heading, IconButton, Link as ThemeLink, Tabs, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Tabs, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot.atoms';
 import { liveProblemAtom } from '../../atoms/live.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
@@ -15,6 +14,7 @@ import { selectSending, selectTemplatesUnavailable } from '../../machines/copilo
 import { useCopilotChat } from './copilot-chat-context';
 import { CopilotEventsList } from './copilot-events-list';
 import { CopilotInput } from './copilot-input';
+import { CopilotLoginPrompt } from './copilot-login-prompt';
 import { CopilotMessageList } from './copilot-message-list';
 import { CopilotStatusBadge } from './copilot-status-badge';
 
@@ -135,12 +135,7 @@ function LoginWarning() {
         <InfoCircledIcon />
       </Callout.Icon>
       <Callout.Text>
-        <FormattedMessage id="copilot.error.copilot_login_required" />{' '}
-        <ThemeLink asChild weight="medium">
-          <Link href="/auth/login">
-            <FormattedMessage id="copilot.login" />
-          </Link>
-        </ThemeLink>
+        <CopilotLoginPrompt linkWeight="medium" />
       </Callout.Text>
     </Callout.Root>
   );
@@ -156,16 +151,7 @@ function LiveProblem() {
         <ExclamationTriangleIcon />
       </Callout.Icon>
       <Callout.Text>
-        {problem.kind === 'loginRequired' && (
-          <>
-            <FormattedMessage id="copilot.error.copilot_login_required" />{' '}
-            <ThemeLink asChild>
-              <Link href="/auth/login">
-                <FormattedMessage id="copilot.login" />
-              </Link>
-            </ThemeLink>
-          </>
-        )}
+        {problem.kind === 'loginRequired' && <CopilotLoginPrompt />}
         {problem.kind === 'forbidden' && <FormattedMessage id="copilot.error.forbidden" />}
         {problem.kind === 'wsToken' && <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.status }} />}
       </Callout.Text>

@@ -1,31 +1,24 @@
 // @vitest-environment jsdom
 // The pin button against a mocked server: hidden for anonymous readers; for a logged-in one it
 // starts from the stats' `pinned`, toggles with PUT and DELETE and says so with aria-pressed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createStore } from 'jotai';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { installDomShims, renderWithProviders } from '../shell/testing';
+import type { CurrentUser } from '../../api/contract';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderAs } from '../../testing/render-as';
+import { JANA as USER } from '../../testing/users';
 import { PinButton } from './pin-button';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
-const USER = {
-  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 
 const calls: string[] = [];
 let pinned = false;
 let failToggle = false;
-const server = setupServer(
+setUpComponentTests();
+mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/user/document-access/stats/:id', ({ params }) => {
     calls.push(`stats ${String(params.id)}`);
@@ -43,23 +36,14 @@ const server = setupServer(
     return HttpResponse.json({ document_id: params.id, pinned: false });
   }),
 );
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   calls.length = 0;
   pinned = false;
   failToggle = false;
 });
-afterAll(() => server.close());
 
-function renderFor(user: typeof USER | null) {
-  const store = createStore();
-  store.set(currentUserAtom, user);
-  return renderWithProviders(<PinButton documentId={DOC} />, { store });
+function renderFor(user: CurrentUser | null) {
+  return renderAs(user, <PinButton documentId={DOC} />);
 }
 
 describe('PinButton', () => {

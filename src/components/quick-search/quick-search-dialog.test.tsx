@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 // The quick search dialog against a mocked autocomplete endpoint: shortcut, grouped results,
 // keyboard selection, navigation, empty and error states, accessibility.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Theme } from '@radix-ui/themes';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
@@ -16,6 +15,8 @@ import { AtomsProvider } from '../../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { MESSAGES } from '../../i18n/locale';
+import { mockApi } from '../../testing/mock-api';
+import { JANA as USER } from '../../testing/users';
 import { QuickSearchDialog } from './quick-search-dialog';
 
 const CONSTITUTION = {
@@ -32,7 +33,7 @@ const CHARTER = {
 };
 
 const requests: string[] = [];
-const server = setupServer(
+const server = mockApi(
   http.get('*/v1/search/autocomplete', ({ request }) => {
     const url = new URL(request.url);
     const q = url.searchParams.get('q') ?? '';
@@ -41,13 +42,10 @@ const server = setupServer(
     return HttpResponse.json({ items: q.startsWith('ustava') ? [CONSTITUTION, CHARTER] : [] });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   requests.length = 0;
 });
-afterAll(() => server.close());
 
 function renderDialog(locale: 'en' | 'cs' = 'en', store = createStore()) {
   const location = memoryLocation({ path: '/', record: true });
@@ -67,15 +65,6 @@ function renderDialog(locale: 'en' | 'cs' = 'en', store = createStore()) {
 
 const pressCtrlK = () => fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
 
-const USER = {
-  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 const doc = (n: number, group: string) => ({
   document_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   title: `Zákon ${n}`,

@@ -2,30 +2,25 @@
 // The language preference in the running app (msw): the account's language is applied at start
 // only when this device has no stored choice; choosing a language while logged in saves it to
 // the account, while anonymous it does not.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { hasStoredLocale } from '../../i18n/locale';
 import { LanguagePicker } from '../shell/language-picker';
-import { installDomShims, renderWithProviders } from '../shell/testing';
+import { renderWithProviders } from '../shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { testUser } from '../../testing/users';
 import { SessionProvider } from './session-provider';
 
-const user = (language: 'en' | 'cs' | null) => ({
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language,
-  email_verified: true,
-});
+const user = (language: 'en' | 'cs' | null) => testUser({ language });
 const saved: unknown[] = [];
 const meAnswers = (reply: () => Response) => http.get('*/v1/auth/me', reply);
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   meAnswers(() => HttpResponse.json({ user: user('cs') })),
   http.get('*/v1/languages', () =>
     HttpResponse.json({
@@ -42,17 +37,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   saved.length = 0;
 });
-afterAll(() => server.close());
 
 const renderApp = () =>
   renderWithProviders(

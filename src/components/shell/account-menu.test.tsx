@@ -2,30 +2,25 @@
 // The header's account corner: Login and Register for visitors; for a logged-in user the
 // @handle menu (profile, settings, handle, teams, API keys, log out), wide and compact, from the
 // keyboard; logging out clears the user and goes home.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { SessionProvider } from '../session/session-provider';
 import { Toaster } from '../toast/toaster';
 import { toastTexts } from '../toast/testing';
 import { AccountLinks } from './account-links';
-import { installDomShims, renderWithProviders } from './testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { testUser } from '../../testing/users';
+import { renderWithProviders } from './testing';
 
-const USER = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana-novakova',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
+const USER = testUser({ username: 'jana-novakova' });
 let logouts = 0;
 const loggedIn = http.get('*/v1/auth/me', () => HttpResponse.json({ user: USER }));
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   loggedIn,
   http.post('*/v1/auth/logout', () => {
     logouts += 1;
@@ -33,16 +28,9 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   logouts = 0;
 });
-afterAll(() => server.close());
 
 const renderCorner = (compact: boolean, path = '/documents') =>
   renderWithProviders(

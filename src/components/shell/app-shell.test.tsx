@@ -1,27 +1,22 @@
 // @vitest-environment jsdom
 // The shell: landmarks, skip link, the header's links, and an axe-core check
 // (no serious or critical violations) in English and Czech.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import axe from 'axe-core';
 import { createStore } from 'jotai';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { AppRoutes } from '../../routes';
 import { AppShell } from './app-shell';
-import { installDomShims, renderWithProviders } from './testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApiWith } from '../../testing/mock-api';
+import { renderWithProviders } from './testing';
 
-const server = setupServer(http.get('*/v1/legal/documents', () => HttpResponse.json({ items: [] })));
-
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
+setUpComponentTests();
+mockApiWith({ onUnhandledRequest: 'bypass' }, http.get('*/v1/legal/documents', () => HttpResponse.json({ items: [] })));
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
-afterAll(() => server.close());
 
 const renderShell = (path = '/', store = createStore()) =>
   renderWithProviders(

@@ -1,22 +1,24 @@
 // @vitest-environment jsdom
 // The 'Select Language' dialog: filtering, switching the interface language, <html lang> and
 // Accept-Language, closing on the current language, and the fallback list.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { apiFetch } from '../../api/client';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { LanguagePicker } from './language-picker';
-import { installDomShims, renderWithProviders } from './testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderWithProviders } from './testing';
 
 const LANGUAGES = [
   { code: 'en', name: 'English', native_name: 'English' },
   { code: 'cs', name: 'Czech', native_name: 'Čeština' },
 ];
 const heard: { acceptLanguage: string | null }[] = [];
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   http.get('*/v1/languages', () => HttpResponse.json({ items: LANGUAGES })),
   http.get('*/v1/echo', ({ request }) => {
     heard.push({ acceptLanguage: request.headers.get('Accept-Language') });
@@ -24,16 +26,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 async function openDialog() {
   const user = userEvent.setup();

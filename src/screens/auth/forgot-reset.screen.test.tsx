@@ -2,13 +2,13 @@
 // The password recovery screens against a mocked API (msw): asking for a link (card with the
 // one-hour expiry, failure toast), and setting a new password with the link's token (success
 // view then the login page; an expired token toasted).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { installDomShims } from '../../components/shell/testing';
 import { toastTexts } from '../../components/toast/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
 import { ForgotPasswordScreen } from './forgot-password.screen';
 import { ResetPasswordScreen } from './reset-password.screen';
 import { renderAuthScreen } from './testing';
@@ -19,22 +19,16 @@ const answer = (path: string, reply: () => Response) =>
     bodies.push(await request.json());
     return reply();
   });
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   http.get('*/v1/auth/me', () => HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 })),
   answer('forgot-password', () => HttpResponse.json({ status: 'ok' })),
   answer('reset-password', () => HttpResponse.json({ status: 'ok' })),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   bodies.length = 0;
 });
-afterAll(() => server.close());
 
 describe('ForgotPasswordScreen', () => {
   it('sends the link and says it expires in 1 hour', async () => {

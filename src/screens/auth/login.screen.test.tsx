@@ -2,52 +2,38 @@
 // The login screen against a mocked API (msw): the button waits for both fields, failures toast
 // 'Login Failed' with the code's message, success logs in (header user, toast) and goes home,
 // the CSRF header travels, and the verification link's outcome shows as a callout.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { localeAtom } from '../../atoms/locale.atoms';
-import { installDomShims } from '../../components/shell/testing';
 import { toastTexts } from '../../components/toast/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { JANA as USER } from '../../testing/users';
 import { LoginScreen } from './login.screen';
 import { renderAuthScreen } from './testing';
 
-const USER = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 const logins: { body: unknown; csrf: string | null }[] = [];
 const loginAnswers = (answer: () => Response) =>
   http.post('*/v1/auth/login', async ({ request }) => {
     logins.push({ body: await request.json(), csrf: request.headers.get('X-CSRF-Token') });
     return answer();
   });
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   http.get('*/v1/auth/me', () => HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 })),
   loginAnswers(() => HttpResponse.json({ user: USER })),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 beforeEach(() => {
   localStorage.clear();
   document.cookie = 'csrf_token=token-from-cookie; path=/';
 });
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   logins.length = 0;
 });
-afterAll(() => server.close());
 
 async function fill(email: string, password: string) {
   const user = userEvent.setup();

@@ -7,10 +7,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Button, Callout, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { useSession } from '../../components/session/session-provider';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { SuccessCallout } from '../../components/status/success-callout';
 import { AuthField, AuthPage, useNotify } from './auth-layout';
 
 type Snapshot = SnapshotFrom<typeof loginFormMachine>;
@@ -54,24 +55,18 @@ export function LoginScreen() {
   return (
     <AuthPage title={title} intro={intl.formatMessage({ id: 'auth.login.intro' })}>
       {verified && (
-        <Callout.Root color="green" highContrast role="status">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
+        <SuccessCallout>
           <Callout.Text>{intl.formatMessage({ id: 'auth.login.verified' })}</Callout.Text>
-        </Callout.Root>
+        </SuccessCallout>
       )}
       {verifyError && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout>
           <Callout.Text>
             {verifyError === 'invalid_or_expired_token'
               ? intl.formatMessage({ id: 'auth.login.verifyExpired' })
               : intl.formatMessage({ id: 'auth.login.verifyFailed' }, { message: verifyError })}
           </Callout.Text>
-        </Callout.Root>
+        </ErrorCallout>
       )}
       <form onSubmit={submit} aria-label={title}>
         <Flex direction="column" gap="4">

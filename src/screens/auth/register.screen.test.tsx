@@ -2,14 +2,14 @@
 // The register screen against a mocked API (msw): the button waits for email, password and
 // phone; the request carries the country code and interface language; success shows the card
 // and toast; failures toast 'Registration Failed' with the code's message.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { localeAtom } from '../../atoms/locale.atoms';
-import { installDomShims } from '../../components/shell/testing';
 import { toastTexts } from '../../components/toast/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
 import { RegisterScreen } from './register.screen';
 import { renderAuthScreen } from './testing';
 
@@ -19,22 +19,16 @@ const registerAnswers = (answer: () => Response) =>
     bodies.push((await request.json()) as Record<string, unknown>);
     return answer();
   });
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   http.get('*/v1/auth/me', () => HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 })),
   registerAnswers(() => HttpResponse.json({ status: 'verification_sent', email: 'jana@example.com' }, { status: 201 })),
 );
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 beforeEach(() => localStorage.clear());
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   bodies.length = 0;
 });
-afterAll(() => server.close());
 
 async function fillForm(values: { email?: string; password?: string; first?: string; last?: string; phone?: string }) {
   const user = userEvent.setup();

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 // The comparison screen against a mocked API (msw): counts formatted in English and Czech,
 // 'and N more', the changes, the error states, the address kept in sync, and axe.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Theme } from '@radix-ui/themes';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import type { Branch, Comparison, Document } from '../../api/contract';
 import { MESSAGES, type Locale } from '../../i18n/locale';
+import { mockApi } from '../../testing/mock-api';
 import { CompareScreen } from './compare.screen';
 
 const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -95,7 +95,7 @@ const changes: CompareChanges = {
 const api = {
   compare: () => HttpResponse.json(comparison),
 };
-const server = setupServer(
+mockApi(
   http.get('/v1/legal/documents/:id', () => HttpResponse.json(document)),
   http.get('/v1/legal/branches', () => HttpResponse.json({ items: [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01')] })),
   http.get('/v1/legal/compare', () => api.compare()),
@@ -103,7 +103,6 @@ const server = setupServer(
 );
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   // jsdom lacks what Radix's Select measures with.
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -113,10 +112,8 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   api.compare = () => HttpResponse.json(comparison);
 });
-afterAll(() => server.close());
 
 function renderScreen(search: string, locale: Locale = 'en') {
   const location = memoryLocation({ path: `/documents/${ID_SLUG}/compare?${search}`, record: true });

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 // The documents list against a mocked API (msw): cards with links, search by law number, a 401
 // as an empty list, and other failures as an error callout.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { MESSAGES } from '../../i18n/locale';
+import { mockApi } from '../../testing/mock-api';
 import { DocumentsListScreen } from './documents-list.screen';
 
 const ID = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -29,20 +29,18 @@ const constitution = {
 
 let answer: () => Response = () => HttpResponse.json({ items: [constitution] });
 const queries: string[] = [];
-const server = setupServer(
+mockApi(
   http.get('*/v1/legal/documents', ({ request }) => {
     queries.push(new URL(request.url).search);
     return answer();
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   queries.length = 0;
   answer = () => HttpResponse.json({ items: [constitution] });
 });
-afterAll(() => server.close());
 
 function renderList(path = '/documents') {
   const location = memoryLocation({ path, record: true });

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 // Home: title, subtitle, the two buttons, and the import instructions for an empty library.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { HomeScreen } from './home.screen';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
 
 const DOCUMENT = {
   id: '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001',
@@ -27,18 +28,12 @@ const listWith = (items: unknown[]) =>
     asked.push(new URL(request.url).search);
     return HttpResponse.json({ items });
   });
-const server = setupServer(listWith([]));
+setUpComponentTests();
+const server = mockApi(listWith([]));
 
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   asked.length = 0;
 });
-afterAll(() => server.close());
 
 describe('HomeScreen', () => {
   it('shows the title, the subtitle and the two buttons', async () => {

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // /org/{slug} against a mocked server: the header (initials, name, slug, abbreviation, count,
 // website), the default tab (Collections when any exist), the empty texts, keyboard tabs, states.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import axe from 'axe-core';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
 import { OrgProfileScreen } from './org-profile.screen';
 
 const EMPTY_ORG = {
@@ -28,17 +29,11 @@ const FULL_ORG = {
 };
 
 let answer: () => Response = () => HttpResponse.json(EMPTY_ORG);
-const server = setupServer(http.get('*/v1/public/orgs/:slug', () => answer()));
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
+setUpComponentTests();
+mockApi(http.get('*/v1/public/orgs/:slug', () => answer()));
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   answer = () => HttpResponse.json(EMPTY_ORG);
 });
-afterAll(() => server.close());
 
 // Radix Themes repeats a tab's label in a visibility:hidden span (for a stable width); jsdom has
 // no stylesheet to hide it, so the names are matched by their start.

@@ -4,10 +4,12 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Spinner, Tabs, Text } from '@radix-ui/themes';
-import { ExclamationTriangleIcon, GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Callout, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import type { PublicOrg } from '../../api/contract';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { LoadingStatus } from '../../components/status/loading-status';
 import { firstLetters, InitialsAvatar } from '../../components/accounts/initials-avatar';
 import { httpHref } from '../../components/accounts/safe-href';
 import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../machines/org-page.machine';
@@ -26,12 +28,7 @@ function OrgProfile({ orgSlug }: { orgSlug: string }) {
   usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
 
   if (phase === 'loading') {
-    return (
-      <Flex className="page" align="center" gap="2" role="status">
-        <Spinner />
-        <Text color="gray">{intl.formatMessage({ id: 'org.loading' })}</Text>
-      </Flex>
-    );
+    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'org.loading' })} />;
   }
   if (phase === 'notFound') {
     return (
@@ -51,17 +48,9 @@ function OrgProfile({ orgSlug }: { orgSlug: string }) {
         <Heading as="h1" size="7">
           {orgSlug}
         </Heading>
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'org.retry' }), onClick: () => page.send({ type: 'org.retry' }) }}>
           <Callout.Text>{intl.formatMessage({ id: 'org.error' }, { message: error ?? '' })}</Callout.Text>
-          <Flex>
-            <Button size="1" variant="soft" color="red" onClick={() => page.send({ type: 'org.retry' })}>
-              {intl.formatMessage({ id: 'org.retry' })}
-            </Button>
-          </Flex>
-        </Callout.Root>
+        </ErrorCallout>
       </Flex>
     );
   }

@@ -1,31 +1,26 @@
 // @vitest-environment jsdom
 // /settings/handle against a mocked server: the login hint, the Update rule, the ETag then the
 // PATCH with If-Match, 'Handle updated!' (and the session follows), and the red failures.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createStore } from 'jotai';
 import axe from 'axe-core';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { localeAtom } from '../../atoms/locale.atoms';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderAs } from '../../testing/render-as';
+import { JANA as USER } from '../../testing/users';
 import { HandleSettingsScreen } from './handle-settings.screen';
 
-const USER = {
-  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 
 const calls: string[] = [];
 let patchAnswer: { status: number; body: unknown } = { status: 200, body: undefined };
-const server = setupServer(
+setUpComponentTests();
+mockApi(
   // The shell's language sync talks to this once someone is logged in.
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/users/:id/etag', ({ params }) => {
@@ -41,31 +36,23 @@ const server = setupServer(
 );
 
 beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
   document.cookie = 'csrf_token=tok123';
 });
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   calls.length = 0;
   patchAnswer = { status: 200, body: undefined };
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 function renderLoggedIn(locale: 'en' | 'cs' = 'en') {
   const store = createStore();
-  store.set(currentUserAtom, USER);
   store.set(localeAtom, locale);
-  return { ...renderWithProviders(<HandleSettingsScreen />, { store, path: '/settings/handle' }), user: userEvent.setup() };
+  return { ...renderAs(USER, <HandleSettingsScreen />, { store, path: '/settings/handle' }), user: userEvent.setup() };
 }
 
 describe('HandleSettingsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    const store = createStore();
-    store.set(currentUserAtom, null);
-    renderWithProviders(<HandleSettingsScreen />, { store });
+    renderAs(null, <HandleSettingsScreen />);
     expect(screen.getByRole('heading', { level: 1, name: 'Your handle' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
     expect(screen.queryByLabelText('New handle')).toBeNull();

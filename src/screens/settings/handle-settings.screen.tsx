@@ -5,13 +5,14 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import type { CurrentUser } from '../../api/contract';
 import { HANDLE_MAX_LENGTH } from '../../api/contract';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { usePageTitle } from '../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../components/accounts/login-required';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { SuccessCallout } from '../../components/status/success-callout';
 import {
   handleChangeMachine,
   selectCanSubmit,
@@ -113,21 +114,15 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
       </form>
 
       {phase === 'done' && (
-        <Callout.Root color="green" highContrast role="status">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
+        <SuccessCallout>
           <Callout.Text>{intl.formatMessage({ id: 'settings.handle.updated' })}</Callout.Text>
-        </Callout.Root>
+        </SuccessCallout>
       )}
       {phase === 'failed' && error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout>
           <Callout.Text>{intl.formatMessage({ id: 'settings.handle.failed' }, { status: error.status, message: error.detail })}</Callout.Text>
           {EXPLAINED.has(error.detail) && <Callout.Text>{intl.formatMessage({ id: `settings.handle.error.${error.detail}` })}</Callout.Text>}
-        </Callout.Root>
+        </ErrorCallout>
       )}
 
       <Flex gap="4" wrap="wrap">

@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 // /settings/profile against a mocked server: the loaded fields, a save with the PATCH body the
 // contract expects, and a validation failure shown with its field, beside the form.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createStore } from 'jotai';
 import { currentUserAtom } from '../../atoms/session.atoms';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderAs } from '../../testing/render-as';
+import { JANA as USER } from '../../testing/users';
 import { ProfileSettingsScreen } from './profile-settings.screen';
 
-const USER = {
-  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 const PROFILE = {
   id: USER.id,
   username: 'jana',
@@ -35,7 +27,8 @@ const PROFILE = {
 
 const patches: unknown[] = [];
 let failWith: { status: number; body: object } | undefined;
-const server = setupServer(
+setUpComponentTests();
+mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/users/:id/profile', () => HttpResponse.json(PROFILE)),
   http.patch('*/v1/users/:id/profile', async ({ request }) => {
@@ -45,29 +38,18 @@ const server = setupServer(
     return HttpResponse.json({ ...PROFILE, ...body, bio: body.bio ?? null, photo_url: body.photo_url || null, public_email: body.public_email || null, linkedin_url: body.linkedin_url || null, website_url: body.website_url || null });
   }),
 );
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   patches.length = 0;
   failWith = undefined;
 });
-afterAll(() => server.close());
 
 function renderLoggedIn() {
-  const store = createStore();
-  store.set(currentUserAtom, USER);
-  return { ...renderWithProviders(<ProfileSettingsScreen />, { store }), user: userEvent.setup() };
+  return { ...renderAs(USER, <ProfileSettingsScreen />), user: userEvent.setup() };
 }
 
 describe('ProfileSettingsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    const store = createStore();
-    store.set(currentUserAtom, null);
-    renderWithProviders(<ProfileSettingsScreen />, { store });
+    renderAs(null, <ProfileSettingsScreen />);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
   });
 

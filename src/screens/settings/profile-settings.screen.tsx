@@ -4,13 +4,15 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Box, Button, Callout, Flex, Heading, Link, Spinner, Text, TextArea, TextField } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Box, Button, Callout, Flex, Heading, Link, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { CurrentUser } from '../../api/contract';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { usePageTitle } from '../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../components/accounts/login-required';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { LoadingStatus } from '../../components/status/loading-status';
+import { SuccessCallout } from '../../components/status/success-callout';
 import {
   profileEditMachine,
   selectForm,
@@ -85,24 +87,11 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
         </Link>
       </Flex>
 
-      {phase === 'loading' && (
-        <Flex align="center" gap="2" role="status">
-          <Spinner />
-          <Text color="gray">{intl.formatMessage({ id: 'settings.profile.loading' })}</Text>
-        </Flex>
-      )}
+      {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'settings.profile.loading' })} />}
       {phase === 'loadFailed' && error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'settings.retry' }), onClick: () => edit.send({ type: 'profile.retry' }) }}>
           <Callout.Text>{intl.formatMessage({ id: 'settings.profile.loadFailed' }, { message: `${error.status} ${error.detail}` })}</Callout.Text>
-          <Flex>
-            <Button size="1" variant="soft" color="red" onClick={() => edit.send({ type: 'profile.retry' })}>
-              {intl.formatMessage({ id: 'settings.retry' })}
-            </Button>
-          </Flex>
-        </Callout.Root>
+        </ErrorCallout>
       )}
 
       {phase !== 'loading' && phase !== 'loadFailed' && (
@@ -163,21 +152,15 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
       )}
 
       {phase === 'saved' && (
-        <Callout.Root color="green" highContrast role="status">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
+        <SuccessCallout>
           <Callout.Text>{intl.formatMessage({ id: 'settings.profile.saved' })}</Callout.Text>
-        </Callout.Root>
+        </SuccessCallout>
       )}
       {phase === 'failed' && error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout>
           <Callout.Text>{errorText(error)}</Callout.Text>
           <Callout.Text size="1">{intl.formatMessage({ id: 'settings.failed' }, { status: error.status, message: error.field ? `${error.detail} (${error.field})` : error.detail })}</Callout.Text>
-        </Callout.Root>
+        </ErrorCallout>
       )}
     </Flex>
   );

@@ -5,9 +5,11 @@ import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Box, Button, Callout, Flex, Heading, IconButton, Link, Text, TextField } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
+import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Link as RouterLink } from 'wouter';
 import { selectCreated, selectOrgForm, selectTeamsError, selectTeamsPhase, type OrgFormField, type teamsMachine } from '../../machines/teams.machine';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { SuccessCallout } from '../../components/status/success-callout';
 import { teamsErrorText } from './teams-errors';
 
 const FIELDS: { field: OrgFormField; type?: 'url'; max: number; required?: boolean }[] = [
@@ -138,25 +140,19 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
       </form>
 
       {phase === 'created' && created && (
-        <Callout.Root color="green" highContrast role="status" mt="3">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
+        <SuccessCallout mt="3">
           <Callout.Text>
             {intl.formatMessage({ id: 'teams.create.created' })}{' '}
             <Link asChild highContrast underline="always">
               <RouterLink href={`/org/${encodeURIComponent(created)}`}>{intl.formatMessage({ id: 'teams.create.openPage' })}</RouterLink>
             </Link>
           </Callout.Text>
-        </Callout.Root>
+        </SuccessCallout>
       )}
       {phase === 'failed' && error && (
-        <Callout.Root color="red" role="alert" mt="3">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout mt="3">
           <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
-        </Callout.Root>
+        </ErrorCallout>
       )}
     </section>
   );

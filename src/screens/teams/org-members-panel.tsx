@@ -4,8 +4,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Box, Button, Callout, Flex, Heading, Link, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Box, Button, Callout, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { HANDLE_MAX_LENGTH, ORG_ROLES, type Org, type OrgRole } from '../../api/contract';
 import {
   orgMembersMachine,
@@ -16,6 +15,8 @@ import {
   selectMembersPhase,
   selectPending,
 } from '../../machines/org-members.machine';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { LoadingStatus } from '../../components/status/loading-status';
 import { teamsErrorText } from './teams-errors';
 
 interface Props {
@@ -49,26 +50,14 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
         </Button>
       </Flex>
 
-      {phase === 'loading' && (
-        <Flex align="center" gap="2" role="status">
-          <Spinner />
-          <Text color="gray">{intl.formatMessage({ id: 'teams.members.loading' })}</Text>
-        </Flex>
-      )}
+      {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'teams.members.loading' })} />}
       {error && (
-        <Callout.Root color="red" role="alert" mb="3">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout
+          mb="3"
+          retry={phase === 'loadFailed' ? { label: intl.formatMessage({ id: 'teams.retry' }), onClick: () => members.send({ type: 'members.retry' }) } : undefined}
+        >
           <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
-          {phase === 'loadFailed' && (
-            <Flex>
-              <Button size="1" variant="soft" color="red" onClick={() => members.send({ type: 'members.retry' })}>
-                {intl.formatMessage({ id: 'teams.retry' })}
-              </Button>
-            </Flex>
-          )}
-        </Callout.Root>
+        </ErrorCallout>
       )}
 
       {org && (

@@ -2,25 +2,16 @@
 // /teams against a mocked server: the caller's organizations with roles, creating one (slug
 // suggested from the name, locations, slug_taken), and managing members (add, role, remove,
 // already_member and last_owner as messages).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createStore } from 'jotai';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderAs } from '../../testing/render-as';
+import { JANA as USER } from '../../testing/users';
 import { TeamsScreen } from './teams.screen';
 
-const USER = {
-  id: '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10',
-  username: 'jana',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: null,
-  email_verified: true,
-};
 type Member = { username: string; first_name: string; last_name: string; role: 'owner' | 'admin' | 'member' };
 const ORG_ID = '33333333-3333-4333-8333-333333333333';
 let members: Member[] = [];
@@ -31,7 +22,8 @@ const summary = (o: ReturnType<typeof org>) => {
 };
 
 const created: unknown[] = [];
-const server = setupServer(
+setUpComponentTests();
+mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/orgs', () => HttpResponse.json({ items: [summary(org()), { ...summary(org()), id: '44444444-4444-4444-8444-444444444444', name: 'Spolek', slug: 'spolek', role: 'member' }] })),
   http.post('*/v1/orgs', async ({ request }) => {
@@ -58,29 +50,18 @@ const server = setupServer(
     return HttpResponse.json(org());
   }),
 );
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   created.length = 0;
 });
-afterAll(() => server.close());
 
 function renderLoggedIn() {
   members = [{ username: 'jana', first_name: 'Jana', last_name: 'Nováková', role: 'owner' }];
-  const store = createStore();
-  store.set(currentUserAtom, USER);
-  return { ...renderWithProviders(<TeamsScreen />, { store }), user: userEvent.setup() };
+  return { ...renderAs(USER, <TeamsScreen />), user: userEvent.setup() };
 }
 
 describe('TeamsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    const store = createStore();
-    store.set(currentUserAtom, null);
-    renderWithProviders(<TeamsScreen />, { store });
+    renderAs(null, <TeamsScreen />);
     expect(screen.getByRole('heading', { level: 1, name: 'Teams' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
   });

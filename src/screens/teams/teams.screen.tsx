@@ -4,13 +4,14 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Button, Callout, Card, Flex, Heading, Link, Separator, Spinner, Text } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Callout, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import type { Org } from '../../api/contract';
 import { useAtomValue } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { usePageTitle } from '../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../components/accounts/login-required';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { LoadingStatus } from '../../components/status/loading-status';
 import { selectOrgs, selectTeamsError, selectTeamsPhase, teamsMachine } from '../../machines/teams.machine';
 import { CreateOrgForm } from './create-org-form';
 import { OrgMembersPanel } from './org-members-panel';
@@ -49,24 +50,11 @@ function Teams({ title }: { title: string }) {
         <Heading as="h2" size="5" mb="3" id="teams-orgs-heading">
           {intl.formatMessage({ id: 'teams.yourOrgs' })}
         </Heading>
-        {phase === 'loading' && (
-          <Flex align="center" gap="2" role="status">
-            <Spinner />
-            <Text color="gray">{intl.formatMessage({ id: 'teams.loading' })}</Text>
-          </Flex>
-        )}
+        {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'teams.loading' })} />}
         {phase === 'loadFailed' && error && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
+          <ErrorCallout retry={{ label: intl.formatMessage({ id: 'teams.retry' }), onClick: () => teams.send({ type: 'teams.retry' }) }}>
             <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
-            <Flex>
-              <Button size="1" variant="soft" color="red" onClick={() => teams.send({ type: 'teams.retry' })}>
-                {intl.formatMessage({ id: 'teams.retry' })}
-              </Button>
-            </Flex>
-          </Callout.Root>
+          </ErrorCallout>
         )}
         {phase !== 'loading' && phase !== 'loadFailed' && orgs.length === 0 && (
           <Text as="p" color="gray" size="2">

@@ -2,80 +2,54 @@
 // The WebSocket demo under Tools: it opens the live channel while shown (and closes it when
 // hidden), lists the frames in and out, and publishes a test command after checking it;
 // validation problems and the server's refusal are shown. The socket is played by the test.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createStore } from 'jotai';
 import axe from 'axe-core';
 import type { CurrentUser } from '../../api/contract';
-import { currentUserAtom } from '../../atoms/session.atoms';
 import { LiveConnectionRunner } from '../../components/copilot/live-connection-runner';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
-import type { LiveSocketHandlers } from '../../realtime/live-socket';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { fakeSockets } from '../../testing/fake-live-socket';
+import { mockApi } from '../../testing/mock-api';
+import { renderAs } from '../../testing/render-as';
+import { testUser } from '../../testing/users';
 import { ToolsScreen } from './tools.screen';
 import { checkDemoCommand } from './ws-demo';
 
 vi.mock('./swagger-explorer', () => ({ default: () => <div data-testid="swagger-ui" /> }));
 
-const sockets: { url: string; handlers: LiveSocketHandlers; sent: string[]; closed: boolean }[] = [];
 vi.mock('../../realtime/live-socket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../realtime/live-socket')>()),
-  openLiveSocket: (url: string, handlers: LiveSocketHandlers) => {
-    const socket = { url, handlers, sent: [] as string[], closed: false };
-    sockets.push(socket);
-    return {
-      send: (text: string) => socket.sent.push(text),
-      close: () => {
-        socket.closed = true;
-      },
-    };
-  },
+  openLiveSocket: (await import('../../testing/fake-live-socket')).openFakeLiveSocket,
 }));
+const sockets = fakeSockets;
 
-const USER: CurrentUser = {
-  id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-  username: 'jana-novakova',
-  email: 'jana@example.com',
-  first_name: 'Jana',
-  last_name: 'Nováková',
-  language: 'en',
-  email_verified: true,
-};
+const USER = testUser({ username: 'jana-novakova', language: 'en' });
 const published: unknown[] = [];
-const server = setupServer(
+setUpComponentTests();
+const server = mockApi(
   http.post('*/v1/auth/ws-token', () => HttpResponse.json({ token: 'demo-token', expires_in: 60 })),
   http.post('*/v1/realtime/publish', async ({ request }) => {
     published.push(await request.json());
     return HttpResponse.json({ status: 'ok', ts: Date.UTC(2026, 2, 1, 9, 30, 15) });
   }),
 );
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 beforeEach(() => {
   sockets.length = 0;
   published.length = 0;
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 function renderDemo(user: CurrentUser | null = USER) {
-  const store = createStore();
-  store.set(currentUserAtom, user);
-  const result = renderWithProviders(
+  const result = renderAs(
+    user,
     <>
       <LiveConnectionRunner />
       <main>
         <ToolsScreen />
       </main>
     </>,
-    { path: '/tools', store },
+    { path: '/tools' },
   );
   return { ...result, user: userEvent.setup() };
 }

@@ -2,15 +2,15 @@
 // on the user's channel (in and out), and publishes a test command to it through
 // POST /v1/realtime/publish, with the command and its JSON payload checked before sending.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Badge, Button, Callout, Card, Code, Flex, Heading, Link as ThemeLink, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Code, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { CheckIcon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import { ApiError } from '../../api/client';
 import { publishRealtime } from '../../api/copilot';
 import { liveChannelAtom, liveProblemAtom, liveStatusAtom, liveTrafficAtom, setLiveDemandAtom } from '../../atoms/live.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { useAtom, useAtomValue, useSetAtom } from '../../atoms/store';
+import { CopilotLoginPrompt } from '../../components/copilot/copilot-login-prompt';
 import { CommandName, KNOWN_PAYLOADS } from '../../realtime/protocol';
 import './ws-demo.css';
 
@@ -63,12 +63,7 @@ export function WsDemo() {
             <InfoCircledIcon />
           </Callout.Icon>
           <Callout.Text>
-            <FormattedMessage id="copilot.error.copilot_login_required" />{' '}
-            <ThemeLink asChild>
-              <Link href="/auth/login">
-                <FormattedMessage id="copilot.login" />
-              </Link>
-            </ThemeLink>
+            <CopilotLoginPrompt />
           </Callout.Text>
         </Callout.Root>
       )}

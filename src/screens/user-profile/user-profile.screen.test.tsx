@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // /u/{username} against a mocked server: loading, not found, error with retry, and a profile
 // whose HTML stays text, whose links are safe, with collections and organizations linked.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import axe from 'axe-core';
-import { installDomShims, renderWithProviders } from '../../components/shell/testing';
+import { renderWithProviders } from '../../components/shell/testing';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
 import { UserProfileScreen } from './user-profile.screen';
 
 const PROFILE = {
@@ -28,23 +29,17 @@ const PROFILE = {
 
 let answer: () => Response = () => HttpResponse.json(PROFILE);
 const asked: string[] = [];
-const server = setupServer(
+setUpComponentTests();
+mockApi(
   http.get('*/v1/public/users/:username', ({ params }) => {
     asked.push(String(params.username));
     return answer();
   }),
 );
-beforeAll(() => {
-  installDomShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   answer = () => HttpResponse.json(PROFILE);
   asked.length = 0;
 });
-afterAll(() => server.close());
 
 describe('UserProfileScreen', () => {
   it('shows a loading state, then the profile', async () => {

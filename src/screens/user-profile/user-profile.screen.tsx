@@ -3,10 +3,12 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Spinner, Text } from '@radix-ui/themes';
-import { EnvelopeClosedIcon, ExclamationTriangleIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Callout, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { EnvelopeClosedIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
 import type { PublicUser } from '../../api/contract';
 import { usePageTitle } from '../../components/shell/use-page-title';
+import { ErrorCallout } from '../../components/status/error-callout';
+import { LoadingStatus } from '../../components/status/loading-status';
 import { InitialsAvatar, personInitials } from '../../components/accounts/initials-avatar';
 import { httpHref, mailtoHref } from '../../components/accounts/safe-href';
 import { publicProfileMachine, selectProfile, selectProfileError, selectProfilePhase } from '../../machines/public-profile.machine';
@@ -27,12 +29,7 @@ function UserProfile({ username }: { username: string }) {
   usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`);
 
   if (phase === 'loading') {
-    return (
-      <Flex className="page" align="center" gap="2" role="status">
-        <Spinner />
-        <Text color="gray">{intl.formatMessage({ id: 'profile.loading' })}</Text>
-      </Flex>
-    );
+    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'profile.loading' })} />;
   }
   if (phase === 'notFound') {
     return (
@@ -50,17 +47,9 @@ function UserProfile({ username }: { username: string }) {
     return (
       <Flex direction="column" align="start" gap="3" className="page">
         <Heading as="h1" size="7">{`@${username}`}</Heading>
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'profile.retry' }), onClick: () => page.send({ type: 'profile.retry' }) }}>
           <Callout.Text>{intl.formatMessage({ id: 'profile.error' }, { message: error ?? '' })}</Callout.Text>
-          <Flex>
-            <Button size="1" variant="soft" color="red" onClick={() => page.send({ type: 'profile.retry' })}>
-              {intl.formatMessage({ id: 'profile.retry' })}
-            </Button>
-          </Flex>
-        </Callout.Root>
+        </ErrorCallout>
       </Flex>
     );
   }
