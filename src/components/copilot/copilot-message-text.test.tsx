@@ -7,10 +7,12 @@ import { CopilotMessageText } from './copilot-message-text';
 describe('CopilotMessageText', () => {
   it('renders quotes, emphasis and in-app links of a reply as markdown', () => {
     const { container } = render(
-      <CopilotMessageText text={'[Čl. 54](/documents/1-ustava?node=9) says:\n\n> (1) Prezident republiky je hlavou státu.\n\n_A retrieval answer._'} />,
+      <CopilotMessageText text={'[Čl. 54](/documents/1-ustava?node=9) says:\n\n> (1) Prezident republiky je hlavou státu.\n> (2) Prezident republiky je volen v přímých volbách.\n\n_A retrieval answer._'} />,
     );
     expect(screen.getByRole('link', { name: 'Čl. 54' }).getAttribute('href')).toBe('/documents/1-ustava?node=9');
     expect(container.querySelector('blockquote')?.textContent).toContain('Prezident republiky je hlavou státu.');
+    // Each quoted paragraph of the provision keeps its own line.
+    expect(container.querySelectorAll('blockquote br')).toHaveLength(1);
     expect(container.querySelector('em')?.textContent).toBe('A retrieval answer.');
     expect(container.textContent).not.toContain('>');
   });

@@ -1,9 +1,12 @@
 // A Copilot message's text, rendered as the markdown models and the retrieval assistant write
-// (links, bold, italics, quotes, lists, code). Raw HTML in a reply is dropped, never interpreted.
+// (links, bold, italics, quotes, lists, code). A single line break stays a line break, as in a
+// chat (quoted paragraphs of a provision keep their lines). Raw HTML in a reply is dropped,
+// never interpreted.
 // Addresses inside the app become router links; web links open in a new tab; other schemes
 // (javascript:, data:...) stay plain text.
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 import { Link } from 'wouter';
 import { Link as ThemeLink } from '@radix-ui/themes';
 
@@ -35,10 +38,12 @@ const COMPONENTS: Components = {
   img: ({ alt }) => <>{alt}</>,
 };
 
+const REMARK_PLUGINS = [remarkBreaks];
+
 export function CopilotMessageText({ text }: { text: string }) {
   return (
     <div className="copilot-markdown">
-      <Markdown components={COMPONENTS} skipHtml>
+      <Markdown components={COMPONENTS} remarkPlugins={REMARK_PLUGINS} skipHtml>
         {text}
       </Markdown>
     </div>
