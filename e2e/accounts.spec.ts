@@ -79,6 +79,14 @@ test('register, confirm the email, log in, change the handle and see the public 
   await expect(page.getByText('Handle updated!')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'handle settings');
 
+  await page.goto('/settings/profile');
+  await expect(page.getByLabel('First name')).toHaveValue(who.first);
+  await expectNoSeriousA11yViolations(page, 'profile settings');
+  await screenshotAllWays(page, 'profile-settings', async (p) => {
+    await p.goto('/settings/profile');
+    await expect(p.getByLabel('First name')).toHaveValue(who.first);
+  });
+
   await page.goto(`/u/${handle}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(who.first) })).toBeVisible();
   await expect(page.getByText(`@${handle}`).first()).toBeVisible();
@@ -87,6 +95,19 @@ test('register, confirm the email, log in, change the handle and see the public 
     await p.goto(`/u/${handle}`);
     await expect(p.getByRole('heading', { level: 1, name: new RegExp(who.first) })).toBeVisible();
   });
+});
+
+test('the registration form, in Czech too', async ({ page }) => {
+  await screenshotAllWays(page, 'register', async (p) => {
+    await p.goto('/auth/register');
+    await expect(p.getByRole('button', { name: 'Register' })).toBeVisible();
+  });
+  await page.evaluate(() => window.localStorage.setItem('lexhub.locale', 'cs'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/auth/register');
+  await expect(page.getByRole('button', { name: 'Zaregistrovat se' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'registration form (cs)');
+  await page.screenshot({ path: 'test-results/screenshots/register-cs-light-1280.png' });
 });
 
 test('a wrong password is refused with the login failure toast', async ({ page }) => {
@@ -150,6 +171,10 @@ test('create an organization and open its public page', async ({ page }) => {
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Organization created.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'teams');
+  await screenshotAllWays(page, 'teams', async (p) => {
+    await p.goto('/teams');
+    await expect(p.getByText('Advokátní kancelář Vltava').first()).toBeVisible();
+  });
 
   await page.goto(`/org/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Advokátní kancelář Vltava' })).toBeVisible();
