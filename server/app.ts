@@ -19,7 +19,7 @@ import { registerUserRoutes } from './routes/users.js';
 import { registerRealtimeRoutes } from './routes/realtime.js';
 import { registerCopilotRoutes } from './routes/copilot.js';
 import type { CopilotOptions } from './copilot/copilot-options.js';
-import type { RealtimeOptions } from './realtime/realtime-options.js';
+import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './realtime/realtime-options.js';
 
 export interface AppOptions {
   database: Database;
@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOrgRoutes(app, db);
   registerHistoryRoutes(app, db);
   registerRealtimeRoutes(app, options.database, { trustProxy: options.accounts?.trustProxy ?? false, ...options.realtime });
-  registerCopilotRoutes(app, options.database, options.copilot);
+  registerCopilotRoutes(app, options.database, options.copilot, options.realtime?.wsTokenLimit ?? DEFAULT_REALTIME_OPTIONS.wsTokenLimit);
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
   registerVersionRoutes(app, db);

@@ -4,9 +4,18 @@ import { createRoot } from 'react-dom/client';
 import '@radix-ui/themes/styles.css';
 import './styles.css';
 import { App } from './app';
+import { initialLocale } from './i18n/locale';
+import { loadCatalogue } from './i18n/catalogues';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for its language's catalogue (one small chunk), so no text flashes in
+// another language; should it fail to load, the page renders with the message ids' defaults.
+const startLocale = initialLocale(window.localStorage, navigator.languages);
+void loadCatalogue(startLocale)
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -24,7 +24,10 @@ export function csrfHook(secure: (request: FastifyRequest) => boolean) {
       });
     }
     if (SAFE_METHODS.has(request.method)) return;
-    if (!(request.url.startsWith('/v1/') || request.url === '/v1')) return;
+    // The route that matched, not the raw URL: the router decodes '/%761/orgs' to /v1/orgs, and a
+    // check of the raw string would let such a request pass unchecked.
+    const route = request.routeOptions.url;
+    if (route === undefined || !(route.startsWith('/v1/') || route === '/v1')) return;
     if (request.routeOptions.config?.csrfExempt === true) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) {

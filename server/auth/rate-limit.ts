@@ -15,6 +15,8 @@ export interface RateLimits {
   loginPerIp: Limit;
   registerPerIp: Limit;
   forgotPerEmailIp: Limit;
+  /** Across addresses: mail to one inbox (and its reset links revoking each other) stays bounded. */
+  forgotPerEmail: Limit;
   resetPerIp: Limit;
 }
 
@@ -23,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { limit: 30, windowSeconds: 60 },
   registerPerIp: { limit: 5, windowSeconds: 3600 },
   forgotPerEmailIp: { limit: 5, windowSeconds: 3600 },
+  forgotPerEmail: { limit: 10, windowSeconds: 3600 },
   resetPerIp: { limit: 10, windowSeconds: 3600 },
 };
 

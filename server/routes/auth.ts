@@ -18,6 +18,7 @@ import { sha256 } from '../auth/secret-token.js';
 import { clearSessionCookie, endSession, startSession } from '../auth/sessions.js';
 import { registerAccount } from '../auth/register-account.js';
 import { sqlRows } from '../library/sql-rows.js';
+import { rateLimitAddress } from '../auth/client-address.js';
 import { sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../src/api/contract/auth.js';
 
@@ -29,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
 
   registerRoute(app, routes.register, async ({ body, request, reply }) => {
     rejectNul(body);
-    await limit(reply, `register:ip:${request.ip}`, limits.registerPerIp);
+    await limit(reply, `register:ip:${rateLimitAddress(request.ip)}`, limits.registerPerIp);
     // Saved as the account's language only when chosen or clear from the browser.
     const language = body.language ?? fromAcceptLanguage(request.headers['accept-language']) ?? null;
     await registerAccount(db, context, body, language, request.log);
@@ -38,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
 
   registerRoute(app, routes.login, async ({ body, request, reply }) => {
     rejectNul(body);
-    await limit(reply, `login:ip:${request.ip}`, limits.loginPerIp);
+    await limit(reply, `login:ip:${rateLimitAddress(request.ip)}`, limits.loginPerIp);
     await limit(reply, `login:id:${sha256(body.identifier)}`, limits.loginPerIdentifier);
     const userId = await checkCredentials(db, context, body.identifier, body.password);
     await startSession(db, request, reply, userId, context.session);
@@ -52,13 +53,14 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
 
   registerRoute(app, routes.forgotPassword, async ({ body, request, reply }) => {
     rejectNul(body);
-    await limit(reply, `forgot:${sha256(body.email)}:${request.ip}`, limits.forgotPerEmailIp);
+    await limit(reply, `forgot:${sha256(body.email)}:${rateLimitAddress(request.ip)}`, limits.forgotPerEmailIp);
+    await limit(reply, `forgot:email:${sha256(body.email)}`, limits.forgotPerEmail);
     await requestPasswordReset(db, context, body.email, request.headers['accept-language'], request.log);
     return { status: 'ok' as const };
   });
 
   registerRoute(app, routes.resetPassword, async ({ body, request, reply }) => {
-    await limit(reply, `reset:ip:${request.ip}`, limits.resetPerIp);
+    await limit(reply, `reset:ip:${rateLimitAddress(request.ip)}`, limits.resetPerIp);
     const userId = await resetPassword(db, body.token, body.new_password);
     // Every session of the user is gone; a cookie of one of them on this browser goes too.
     if (request.user?.id === userId) clearSessionCookie(request, reply, context.session);

@@ -15,20 +15,30 @@ import type { Database } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
 import { registerRoute } from '../http/register-route.js';
 import { issueWsToken } from '../realtime/ws-tokens.js';
+import { DEFAULT_REALTIME_OPTIONS } from '../realtime/realtime-options.js';
+import { limitRequest } from '../http/limit-request.js';
+import type { Limit } from '../auth/rate-limit.js';
 
 const SCOPES = new Set(['chat']);
 
-export function registerCopilotRoutes(app: FastifyInstance, database: Database, given: Partial<CopilotOptions> = {}) {
+export function registerCopilotRoutes(
+  app: FastifyInstance,
+  database: Database,
+  given: Partial<CopilotOptions> = {},
+  wsTokenLimit: Limit = DEFAULT_REALTIME_OPTIONS.wsTokenLimit,
+) {
   const options: CopilotOptions = { ...DEFAULT_COPILOT_OPTIONS, ...given };
   const { db } = database;
   const secret = loadCopilotSecret({ secret: options.secret, dataDir: options.dataDir });
 
-  registerRoute(app, routes.issueCopilotSession, async ({ body, request }) => {
+  registerRoute(app, routes.issueCopilotSession, async ({ body, request, reply }) => {
     const user = requireUser(request);
     if (!SCOPES.has(body.scope)) throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
     // The panel is open and a question will follow: have the full-text index ready for it.
     warmFragmentIndex(db, ['cs', 'en']);
     const claims = newSessionClaims(user.id);
+    // The same per-user bucket as POST /v1/auth/ws-token: a token costs the same from either door.
+    if (body.include_ws_token) await limitRequest(db, reply, `ws-token:user:${user.id}`, wsTokenLimit);
     const wsToken = body.include_ws_token ? await issueWsToken(db, user.id) : undefined;
     return {
       session_id: claims.sessionId,

@@ -1,7 +1,7 @@
 // Every string exists in both languages, and every message is valid ICU syntax.
 import { describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
-import { MESSAGES } from './locale';
+import { MESSAGES } from './messages';
 
 describe('message catalogues', () => {
   it('have the same keys in English and Czech', () => {

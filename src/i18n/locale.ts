@@ -1,17 +1,11 @@
-// Picks the interface language (the stored choice, else the browser's, else English) and holds
-// the message catalogues.
-import en from './en.json';
-import cs from './cs.json';
-
-type Catalogue = Record<string, string>;
-
-export const MESSAGES: Record<'en' | 'cs', Catalogue> = { en, cs };
-export type Locale = keyof typeof MESSAGES;
-export const LOCALES: Locale[] = ['en', 'cs'];
+// Picks the interface language: the stored choice, else the browser's, else English. The
+// catalogues themselves load per language (catalogues.ts).
+export const LOCALES = ['en', 'cs'] as const;
+export type Locale = (typeof LOCALES)[number];
 const STORAGE_KEY = 'lexhub.locale';
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as string[]).includes(value);
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined, browserLanguages: readonly string[]): Locale {

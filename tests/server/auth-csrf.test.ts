@@ -54,6 +54,9 @@ describe.each(ENGINES)('CSRF (%s)', (engine) => {
       ['wrong header', await session.post('/v1/auth/logout', undefined, { 'x-csrf-token': 'A'.repeat(43) })],
       ['wrong length', await session.post('/v1/auth/logout', undefined, { 'x-csrf-token': 'x' })],
       ['patch without header', await session.withoutCsrf('PATCH', `/v1/users/${user.id}/handle`, { username: 'someone' })],
+      // The router decodes these to /v1/auth/logout: the check must see the route, not the raw URL.
+      ['percent-encoded v', await session.withoutCsrf('POST', '/%761/auth/logout')],
+      ['percent-encoded 1', await session.withoutCsrf('POST', '/v%31/auth/logout')],
     ];
     const noCookie = new HttpSession(server.url);
     noCookie.setCookie('lexhub_session', session.cookie('lexhub_session'));

@@ -95,7 +95,16 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine, {
       accounts: {
-        rateLimits: { loginPerIdentifier: hour(3), loginPerIp: hour(1000), registerPerIp: hour(1000), forgotPerEmailIp: hour(2), resetPerIp: hour(3) },
+        rateLimits: {
+          loginPerIdentifier: hour(3),
+          loginPerIp: hour(1000),
+          registerPerIp: hour(1000),
+          forgotPerEmailIp: hour(2),
+          forgotPerEmail: hour(3),
+          resetPerIp: hour(3),
+        },
+        // Client addresses from X-Forwarded-For, so a test can come from several.
+        trustProxy: true,
       },
     });
   });
@@ -127,6 +136,18 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
     for (let i = 0; i < 2; i += 1) expect((await session.post('/v1/auth/forgot-password', { email: 'limit-me@example.com' })).status).toBe(200);
     await expectLimited(await session.post('/v1/auth/forgot-password', { email: 'limit-me@example.com' }));
     expect((await session.post('/v1/auth/forgot-password', { email: 'someone-else@example.com' })).status).toBe(200);
+  });
+
+  it('limits forgot-password per email across addresses, and counts an IPv6 /64 as one address', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const session = new HttpSession(server.url);
+    const email = 'many-doors@example.com';
+    // Two per address and email: the second address of the same /64 is the same address.
+    for (const ip of ['2001:db8:1:1::1', '2001:db8:1:1::2']) expect((await session.post('/v1/auth/forgot-password', { email }, from(ip))).status).toBe(200);
+    await expectLimited(await session.post('/v1/auth/forgot-password', { email }, from('2001:db8:1:1::3')));
+    // Another address gets one more: three in all for the email, whatever the address.
+    expect((await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.4'))).status).toBe(200);
+    await expectLimited(await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.5')));
   });
 
   it('limits reset attempts per IP', async () => {

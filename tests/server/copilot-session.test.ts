@@ -100,3 +100,25 @@ describe.each(ENGINES)('Copilot sessions on %s', (engine) => {
     expect(config).toEqual({ chat_url: '/copilot/chat', assistant: 'retrieval' });
   });
 });
+
+describe.each(ENGINES)('Copilot sessions and the ws-token limit on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { realtime: { wsTokenLimit: { limit: 2, windowSeconds: 3600 } } });
+  });
+  afterAll(() => server?.close());
+
+  it('counts the ws-tokens it hands out in the same bucket as POST /v1/auth/ws-token', async () => {
+    const { session } = await registerAndLogin(server);
+    const templates = await json(await server.get('/copilot_templates.json'), CopilotTemplates);
+    const body = (include: boolean) => ({ scope: 'chat', template_hash: templates.hash, include_ws_token: include });
+    expect((await session.post('/v1/copilot/session', body(true))).status).toBe(200);
+    expect((await session.post('/v1/auth/ws-token')).status).toBe(200);
+    for (const response of [await session.post('/v1/copilot/session', body(true)), await session.post('/v1/auth/ws-token')]) {
+      expect(response.status).toBe(429);
+      expect(ErrorBody.parse(await response.json()).detail).toBe('rate_limited');
+    }
+    // A session without a token is not a token.
+    expect((await session.post('/v1/copilot/session', body(false))).status).toBe(200);
+  });
+});

@@ -35,6 +35,7 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   loginPerIp: { limit: 1000, windowSeconds: 60 },
   registerPerIp: { limit: 1000, windowSeconds: 3600 },
   forgotPerEmailIp: { limit: 1000, windowSeconds: 3600 },
+  forgotPerEmail: { limit: 1000, windowSeconds: 3600 },
   resetPerIp: { limit: 1000, windowSeconds: 3600 },
 };
 

@@ -6,7 +6,7 @@ import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { useIntl } from 'react-intl';
 import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
-import { COPILOT_PANEL_ID } from './copilot-panel';
+import { COPILOT_PANEL_ID } from './copilot-panel-id';
 
 export const COPILOT_BUTTON_ID = 'copilot-button';
 

@@ -1,12 +1,15 @@
 // The conversation: each message with who wrote it and when; a reply that failed shows why.
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { copilotMessagesAtom, type CopilotMessage } from '../../atoms/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
-import { CopilotMessageText } from './copilot-message-text';
+
+// The markdown renderer is most of the Copilot's weight: it loads with the first reply, not with
+// every page. Until it has, a reply shows as plain text.
+const CopilotMessageText = lazy(() => import('./copilot-message-text').then((module) => ({ default: module.CopilotMessageText })));
 
 export function CopilotMessageList() {
   const intl = useIntl();
@@ -40,7 +43,13 @@ export function CopilotMessageList() {
           </Flex>
           {message.error ? <FailedReply message={message} /> : (
             <Text as="div" size="2" className="copilot-message-text">
-              {message.role === 'user' ? message.content : <CopilotMessageText text={message.content} />}
+              {message.role === 'user' ? (
+                message.content
+              ) : (
+                <Suspense fallback={<span className="copilot-plain-reply">{message.content}</span>}>
+                  <CopilotMessageText text={message.content} />
+                </Suspense>
+              )}
               {message.streaming && <Spinner size="1" className="copilot-inline-spinner" />}
             </Text>
           )}

@@ -97,9 +97,10 @@ const copilotButton = () => screen.getByRole('button', { name: 'Open Copilot' })
 const panel = () => screen.getByRole('complementary', { name: 'Copilot' });
 const shellRoot = (container: HTMLElement) => container.querySelector('.shell')!;
 
+/** Opens the panel; the first time, its code loads on demand (lazy), hence the wait. */
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   await user.click(copilotButton());
-  return panel();
+  return screen.findByRole('complementary', { name: 'Copilot' });
 }
 
 describe('Copilot in the shell', () => {

@@ -16,9 +16,9 @@ import { CopilotEventsList } from './copilot-events-list';
 import { CopilotInput } from './copilot-input';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
 import { CopilotMessageList } from './copilot-message-list';
+import { COPILOT_PANEL_ID } from './copilot-panel-id';
 import { CopilotStatusBadge } from './copilot-status-badge';
 
-export const COPILOT_PANEL_ID = 'copilot-panel';
 
 /** Always in the document (the button's aria-controls points at it); its content only while open. */
 export function CopilotPanel() {

@@ -14,7 +14,7 @@ import axe from 'axe-core';
 import { AtomsProvider } from '../../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
-import { MESSAGES } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { mockApi } from '../../testing/mock-api';
 import { JANA as USER } from '../../testing/users';
 import { QuickSearchDialog } from './quick-search-dialog';

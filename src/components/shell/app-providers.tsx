@@ -8,11 +8,13 @@ import { setApiLanguage } from '../../api/client';
 import { useAtomValue } from '../../atoms/store';
 import { localeAtom } from '../../atoms/locale.atoms';
 import { appearanceAtom } from '../../atoms/theme.atoms';
-import { MESSAGES } from '../../i18n/locale';
+import { useCatalogue } from '../../i18n/use-catalogue';
 import { LanguagePreferenceSync } from '../session/language-preference-sync';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const locale = useAtomValue(localeAtom);
+  const chosenLocale = useAtomValue(localeAtom);
+  // The chosen language once its catalogue is here; until then the one shown before.
+  const { locale, messages } = useCatalogue(chosenLocale);
   const appearance = useAtomValue(appearanceAtom);
 
   // During render, not in an effect: the screens below start their API calls in their own
@@ -32,7 +34,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [appearance]);
 
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} defaultLocale="en">
+    <IntlProvider locale={locale} messages={messages} defaultLocale="en">
       <LanguagePreferenceSync />
       <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
         {children}

@@ -6,9 +6,9 @@ import { useIntl } from 'react-intl';
 import { copilotPanelOpenAtom } from '../../atoms/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotRoot } from '../copilot/copilot-root';
-import { QuickSearchDialog } from '../quick-search/quick-search-dialog';
+import { QuickSearchRoot } from '../quick-search/quick-search-root';
 import { SessionProvider } from '../session/session-provider';
-import { Toaster } from '../toast/toaster';
+import { ToastRegion } from '../toast/toast-region';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
@@ -42,9 +42,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             <AppFooter />
           </div>
         </div>
-        <QuickSearchDialog />
+        <QuickSearchRoot />
         <CopilotRoot />
-        <Toaster />
+        <ToastRegion />
       </div>
     </SessionProvider>
   );

@@ -7,7 +7,8 @@ import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Node } from '../../api/contract';
-import { MESSAGES, type Locale } from '../../i18n/locale';
+import type { Locale } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { StructureTree } from './structure-tree';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -6,7 +6,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import type { Branch } from '../../api/contract';
-import { MESSAGES, type Locale } from '../../i18n/locale';
+import type { Locale } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { VersionSelector, compareHref, type VersionSelectorProps } from './version-selector';
 
 const branch = (id: string, name: string): Branch => ({

@@ -12,7 +12,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import type { Branch, Comparison, Document } from '../../api/contract';
-import { MESSAGES, type Locale } from '../../i18n/locale';
+import type { Locale } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { mockApi } from '../../testing/mock-api';
 import { CompareScreen } from './compare.screen';
 

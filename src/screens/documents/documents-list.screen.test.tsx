@@ -8,7 +8,7 @@ import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { MESSAGES } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { mockApi } from '../../testing/mock-api';
 import { DocumentsListScreen } from './documents-list.screen';
 

@@ -9,7 +9,7 @@ import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import axe from 'axe-core';
-import { MESSAGES } from '../../i18n/locale';
+import { MESSAGES } from '../../i18n/messages';
 import { ToolsScreen } from './tools.screen';
 
 vi.mock('./swagger-explorer', () => ({
