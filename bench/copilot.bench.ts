@@ -1,10 +1,10 @@
 // Copilot bench: time to the first streamed chunk (and to the end) of the embedded retrieval
 // assistant over HTTP (POST /copilot/chat) on the imported corpus, sequential requests, for
 // questions that name a provision, free-text questions and direct requests.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp } from '../server/app.js';
 import { loadCopilotSecret } from '../server/copilot/copilot-secret.js';
-import { newSessionClaims, signSession } from '../server/copilot/signed-session.js';
+import { loginTagOf, newSessionClaims, signSession } from '../server/copilot/signed-session.js';
 import { COPILOT_TEMPLATES, CHAT_TEMPLATE } from '../server/copilot/templates.js';
 import { analyze, type BenchContext } from './lib/context.js';
 import { openCorpusDatabase } from './lib/corpus.js';
@@ -44,8 +44,12 @@ export async function benchCopilot(ctx: BenchContext): Promise<PartResult> {
       `INSERT INTO users (id, email, phone, username, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4, 'x', 'Bench', 'Copilot')`,
       [userId, `bench-${tag}@example.com`, `+420${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, `bench-${tag}`],
     );
-    const claims = newSessionClaims(userId);
-    const headers = { 'content-type': 'application/json', ...signSession(loadCopilotSecret(), claims) };
+    // The chat service checks that the Copilot session's login session is live: give it one.
+    const sessionIdHash = randomBytes(32).toString('hex');
+    await database.raw(`INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [sessionIdHash, userId]);
+    const secret = loadCopilotSecret();
+    const claims = newSessionClaims(userId, loginTagOf(secret, sessionIdHash));
+    const headers = { 'content-type': 'application/json', ...signSession(secret, claims) };
     const ask = async (question: string): Promise<Timing> => {
       const body = JSON.stringify({
         session_id: claims.sessionId,

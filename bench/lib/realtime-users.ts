@@ -19,9 +19,9 @@ export async function createBenchUsers(database: Database, count: number): Promi
   return ids;
 }
 
-/** One fresh token per socket, through the same function as POST /v1/auth/ws-token. */
+/** One fresh token per socket, through the same function as POST /v1/auth/ws-token (no login session: never session-checked). */
 export async function issueTokens(database: Database, userIds: string[]): Promise<string[]> {
   const tokens: string[] = [];
-  for (const userId of userIds) tokens.push((await issueWsToken(database.db, userId)).token);
+  for (const userId of userIds) tokens.push((await issueWsToken(database.db, userId, null)).token);
   return tokens;
 }

@@ -28,6 +28,12 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The sha256 of the request's login session (after requireUser); 401 when there is none. */
+export function loginSessionOf(request: FastifyRequest): string {
+  if (!request.user || !request.sessionIdHash) throw new ApiError(401, 'not_authenticated', 'Log in first');
+  return request.sessionIdHash;
+}
+
 /** 403 forbidden unless the path's user id is the caller's own. */
 export function requireSelf(request: FastifyRequest, userId: string): SessionUser {
   const user = requireUser(request);

@@ -16,7 +16,7 @@ import type { CopilotActor, Publish } from './automation.js';
 import { createModel, modelAnswer, ModelFailedError, type ModelSettings } from './model-assistant.js';
 import { parseQuestion } from './question.js';
 import { retrievalAnswer } from './retrieval-assistant.js';
-import { verifySignedHeaders } from './signed-session.js';
+import { loginTagOf, verifySignedHeaders } from './signed-session.js';
 import { COPILOT_TEMPLATES, templateText } from './templates.js';
 
 export const CHAT_BODY_LIMIT = 64 * 1024;
@@ -54,8 +54,13 @@ async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatS
   // Inside the main server a logged-in caller must be the session's user (no borrowed headers).
   const cookieUser = (request as { user?: { id: string } | null }).user;
   if (cookieUser && cookieUser.id !== claims.userId) throw invalidSession('Copilot session belongs to another user');
-  const [user] = await sqlRows<{ id: string }>(options.db, sql`SELECT id FROM users WHERE id = ${claims.userId}::uuid`);
-  if (!user) throw invalidSession('Copilot session user does not exist');
+  // The login session it was issued under must still be live (logout and a password reset
+  // delete it; a deleted user takes its sessions along): one query on sessions_user_idx.
+  const live = await sqlRows<{ id_hash: string }>(
+    options.db,
+    sql`SELECT id_hash FROM sessions WHERE user_id = ${claims.userId}::uuid AND expires_at > now()`,
+  );
+  if (!live.some((row) => loginTagOf(options.secret, row.id_hash) === claims.login)) throw invalidSession('Copilot session outlived its login session');
   await limitRequest(options.db, reply, `copilot-chat:${claims.userId}`, options.rateLimit);
 
   const parsed = ChatRequest.safeParse(request.body);

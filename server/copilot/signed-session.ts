@@ -1,5 +1,7 @@
-// Copilot sessions are stateless: the main API signs session id, user, nonce and expiry with
-// HMAC-SHA256, the chat service (in this process or its own) checks the signature.
+// Copilot sessions are stateless: the main API signs session id, user, login tag, nonce and
+// expiry with HMAC-SHA256, the chat service (in this process or its own) checks the signature
+// and that the login session named by the tag still exists (a Copilot session ends with it).
+// The tag is an HMAC of the login session's sha256, never the cookie nor its hash in clear.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SignedHeaders } from '../../src/api/contract/copilot.js';
@@ -10,32 +12,42 @@ export const SESSION_SECONDS = 30 * 60;
 export interface SessionClaims {
   sessionId: string;
   userId: string;
+  /** loginTagOf(secret, sessions.id_hash) of the login session the Copilot session belongs to. */
+  login: string;
   nonce: string;
   /** Seconds since the epoch. */
   expires: number;
 }
 
+// v2 added the login tag; v1 headers (no tag) are refused: they are at most 30 minutes old.
 const signatureOf = (secret: Buffer, claims: SessionClaims) =>
   createHmac('sha256', secret)
-    .update(['lexhub.copilot.v1', claims.sessionId, claims.userId, claims.nonce, String(claims.expires)].join('\n'))
+    .update(['lexhub.copilot.v2', claims.sessionId, claims.userId, claims.login, claims.nonce, String(claims.expires)].join('\n'))
     .digest('base64url');
+
+/** The login tag of a login session (its sessions.id_hash): 128 bits of an HMAC, base64url. */
+export function loginTagOf(secret: Buffer, sessionIdHash: string): string {
+  return createHmac('sha256', secret).update(`lexhub.copilot.login\n${sessionIdHash}`).digest('base64url').slice(0, 22);
+}
 
 /** The headers for these claims; tests use it to forge an expired session with the real secret. */
 export function signSession(secret: Buffer, claims: SessionClaims): SignedHeaders {
   return {
     'x-copilot-session': claims.sessionId,
     'x-copilot-user': claims.userId,
+    'x-copilot-login': claims.login,
     'x-copilot-nonce': claims.nonce,
     'x-copilot-expires': String(claims.expires),
     'x-copilot-signature': signatureOf(secret, claims),
   };
 }
 
-/** A new session for a user, valid SESSION_SECONDS from now. */
-export function newSessionClaims(userId: string, now = Date.now()): SessionClaims {
+/** A new session for a user's login session (its tag), valid SESSION_SECONDS from now. */
+export function newSessionClaims(userId: string, login: string, now = Date.now()): SessionClaims {
   return {
     sessionId: randomBytes(16).toString('base64url'),
     userId,
+    login,
     nonce: randomBytes(16).toString('base64url'),
     expires: Math.floor(now / 1000) + SESSION_SECONDS,
   };
@@ -56,6 +68,7 @@ export function verifySignedHeaders(secret: Buffer, headers: IncomingHttpHeaders
   const claims: SessionClaims = {
     sessionId: read('x-copilot-session'),
     userId: read('x-copilot-user'),
+    login: read('x-copilot-login'),
     nonce: read('x-copilot-nonce'),
     expires: Number(read('x-copilot-expires')),
   };

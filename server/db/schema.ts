@@ -353,6 +353,11 @@ export const wsTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * sha256 of the login session the token was issued under (sessions.id_hash); the socket it
+     * opens closes when that session ends. Null in rows from before the column existed.
+     */
+    sessionIdHash: text('session_id_hash'),
   },
   (t) => [index('ws_tokens_expires_idx').on(t.expiresAt)],
 );

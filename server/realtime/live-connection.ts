@@ -1,7 +1,7 @@
 // One authenticated socket of the live channel: parses the client's messages at the edge,
 // keeps its subscriptions in the hub, and sends with a bound on what may wait unsent.
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_CODES, ClientMessage, userChannel, type ServerEvent } from '../../src/realtime/protocol.js';
+import { CLOSE_CODES, ClientMessage, SESSION_ENDED_REASON, userChannel, type ServerEvent } from '../../src/realtime/protocol.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
 
 export interface LiveConnectionSettings {
@@ -18,6 +18,8 @@ export class LiveConnection implements Subscriber {
   constructor(
     readonly socket: WebSocket,
     readonly userId: string,
+    /** The login session (sessions.id_hash) the socket's token was issued under; null: none known. */
+    readonly sessionIdHash: string | null,
     private readonly hub: RealtimeHub,
     private readonly settings: LiveConnectionSettings,
   ) {
@@ -60,6 +62,16 @@ export class LiveConnection implements Subscriber {
     }
     this.alive = false;
     socket.ping();
+  }
+
+  /** The login session ended: the socket says so and closes; the client must log in again. */
+  endSession() {
+    const { socket } = this;
+    if (socket.readyState !== socket.OPEN) return;
+    this.dropSubscriptions();
+    this.sendEvent({ type: 'err', code: SESSION_ENDED_REASON, message: 'the login session ended (logout, password reset or expiry): log in again' });
+    socket.close(CLOSE_CODES.unauthorized, SESSION_ENDED_REASON);
+    setTimeout(() => socket.terminate(), this.settings.terminateAfterMs).unref();
   }
 
   private onMessage(data: RawData, isBinary: boolean) {

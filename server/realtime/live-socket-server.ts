@@ -1,5 +1,6 @@
 // The /ws endpoint: takes the HTTP upgrade, checks subprotocol, origin and ws-token, and turns
-// the socket into a LiveConnection; runs the heartbeat and closes every socket on shutdown.
+// the socket into a LiveConnection; runs the heartbeat, closes the sockets whose login session
+// ended, and closes every socket on shutdown.
 // A refused socket is still upgraded, told why in an `err` message and closed with an
 // application code: a browser cannot read the status of a refused handshake (it sees 1006).
 import type { IncomingMessage } from 'node:http';
@@ -12,7 +13,7 @@ import type { RealtimeHub } from './hub.js';
 import { LiveConnection } from './live-connection.js';
 import type { RealtimeOptions } from './realtime-options.js';
 import { originAllowed } from './same-origin.js';
-import { consumeWsToken } from './ws-tokens.js';
+import { consumeWsToken, liveLoginSessions, type WsTokenOwner } from './ws-tokens.js';
 
 export const WS_PATH = '/ws';
 /** A refused socket that does not answer our close frame is cut after this long. */
@@ -49,6 +50,8 @@ export class LiveSocketServer {
   private tick = 0;
   private readonly heartbeatTimer: NodeJS.Timeout;
   private closing = false;
+  /** A login-session check is under way (a slow database must not pile them up). */
+  private checkingSessions = false;
 
   constructor(private readonly input: LiveSocketServerInput) {
     this.wss = new WebSocketServer({
@@ -60,6 +63,7 @@ export class LiveSocketServer {
     this.heartbeatTimer = setInterval(() => {
       const bucket = this.buckets[this.tick++ % HEARTBEAT_BUCKETS]!;
       for (const connection of bucket) connection.heartbeat();
+      void this.checkSessions(bucket);
     }, input.options.heartbeatMs / HEARTBEAT_BUCKETS);
     this.heartbeatTimer.unref();
   }
@@ -86,12 +90,12 @@ export class LiveSocketServer {
     // While the token is checked the socket may fail; ws adds its own handlers once it upgrades.
     const ignore = () => {};
     socket.on('error', ignore);
-    let userId: string | null = null;
+    let owner: WsTokenOwner | null = null;
     let refusal = this.check(request);
     if (!refusal) {
       try {
-        userId = await consumeWsToken(this.input.db, url.searchParams.get('token'));
-        if (!userId) refusal = { code: CLOSE_CODES.unauthorized, error: 'unauthorized', message: 'ws-token missing, invalid, expired or already used: get a new one from POST /v1/auth/ws-token' };
+        owner = await consumeWsToken(this.input.db, url.searchParams.get('token'));
+        if (!owner) refusal = { code: CLOSE_CODES.unauthorized, error: 'unauthorized', message: 'ws-token missing, invalid, expired or already used: get a new one from POST /v1/auth/ws-token' };
       } catch (error) {
         this.input.log.error({ err: error }, 'realtime: checking a ws-token failed');
         refusal = { code: 1011, error: 'unavailable', message: 'the server could not check the token; try again' };
@@ -101,8 +105,8 @@ export class LiveSocketServer {
     if (this.closing) refusal = { code: CLOSE_CODES.goingAway, error: 'going_away', message: 'the server is shutting down' };
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       socket.off('error', ignore);
-      if (refusal || !userId) return this.refuse(ws, refusal!);
-      this.accept(ws, userId);
+      if (refusal || !owner) return this.refuse(ws, refusal!);
+      this.accept(ws, owner);
     });
   }
 
@@ -127,9 +131,9 @@ export class LiveSocketServer {
     setTimeout(() => ws.terminate(), REFUSED_GRACE_MS).unref();
   }
 
-  private accept(ws: WebSocket, userId: string) {
+  private accept(ws: WebSocket, { userId, sessionIdHash }: WsTokenOwner) {
     const { options, hub } = this.input;
-    const connection = new LiveConnection(ws, userId, hub, {
+    const connection = new LiveConnection(ws, userId, sessionIdHash, hub, {
       maxBufferedBytes: options.maxBufferedBytes,
       terminateAfterMs: Math.min(options.heartbeatMs, 5000),
     });
@@ -141,6 +145,32 @@ export class LiveSocketServer {
       bucket.delete(connection);
     });
     connection.sendEvent({ type: 'ready', user_id: userId });
+  }
+
+  /**
+   * Logout and password reset delete login sessions; a socket must not outlive its own. Each
+   * tick checks the bucket it pings with one query, so every socket is checked once per
+   * heartbeatMs. Sockets from tokens without a session hash (older rows) are left alone.
+   */
+  private async checkSessions(bucket: Set<LiveConnection>) {
+    if (this.checkingSessions || this.closing) return;
+    const hashes = new Set<string>();
+    for (const connection of bucket) if (connection.sessionIdHash) hashes.add(connection.sessionIdHash);
+    if (hashes.size === 0) return;
+    this.checkingSessions = true;
+    try {
+      const live = await liveLoginSessions(this.input.db, [...hashes]);
+      for (const connection of bucket) {
+        // Only hashes that were asked about: a socket accepted meanwhile waits for its next turn.
+        const hash = connection.sessionIdHash;
+        if (hash && hashes.has(hash) && !live.has(hash)) connection.endSession();
+      }
+    } catch (error) {
+      // Keep the sockets: the next tick asks again.
+      this.input.log.error({ err: error }, 'realtime: checking login sessions failed');
+    } finally {
+      this.checkingSessions = false;
+    }
   }
 
   /** Closes every socket with 1001 (clients reconnect elsewhere), waits briefly, cuts the rest. */

@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CopilotConfig } from '../../src/api/contract/copilot.js';
 import { routes } from '../../src/api/contract/routes.js';
-import { requireUser } from '../auth/request-user.js';
+import { loginSessionOf, requireUser } from '../auth/request-user.js';
 import { hubPublisher } from '../copilot/automation.js';
 import { registerChatService } from '../copilot/chat-service.js';
 import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from '../copilot/copilot-options.js';
 import { loadCopilotSecret } from '../copilot/copilot-secret.js';
 import { warmFragmentIndex } from '../copilot/fragment-text-index.js';
-import { newSessionClaims, signSession } from '../copilot/signed-session.js';
+import { loginTagOf, newSessionClaims, signSession } from '../copilot/signed-session.js';
 import { COPILOT_TEMPLATES } from '../copilot/templates.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
@@ -36,10 +36,11 @@ export function registerCopilotRoutes(
     if (!SCOPES.has(body.scope)) throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
     // The panel is open and a question will follow: have the full-text index ready for it.
     warmFragmentIndex(db, ['cs', 'en']);
-    const claims = newSessionClaims(user.id);
+    const loginSession = loginSessionOf(request);
+    const claims = newSessionClaims(user.id, loginTagOf(secret, loginSession));
     // The same per-user bucket as POST /v1/auth/ws-token: a token costs the same from either door.
     if (body.include_ws_token) await limitRequest(db, reply, `ws-token:user:${user.id}`, wsTokenLimit);
-    const wsToken = body.include_ws_token ? await issueWsToken(db, user.id) : undefined;
+    const wsToken = body.include_ws_token ? await issueWsToken(db, user.id, loginSession) : undefined;
     return {
       session_id: claims.sessionId,
       nonce: claims.nonce,

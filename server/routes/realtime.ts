@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Limit } from '../auth/rate-limit.js';
-import { requireUser } from '../auth/request-user.js';
+import { loginSessionOf, requireUser } from '../auth/request-user.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from '../http/api-error.js';
 import { limitRequest } from '../http/limit-request.js';
@@ -22,7 +22,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, database: Database,
   registerRoute(app, routes.issueWsToken, async ({ request, reply }) => {
     const user = requireUser(request);
     await limit(reply, `ws-token:user:${user.id}`, options.wsTokenLimit);
-    return issueWsToken(db, user.id);
+    return issueWsToken(db, user.id, loginSessionOf(request));
   });
 
   registerRoute(app, routes.publishRealtime, async ({ body, request, reply }) => {

@@ -15,7 +15,7 @@ const SESSION: CopilotSession = {
   nonce: 'nonce',
   expires_at: '2030-01-01T00:00:00.000Z',
   user_id: USER,
-  signed_headers: { 'x-copilot-session': 'sess', 'x-copilot-user': USER, 'x-copilot-nonce': 'nonce', 'x-copilot-expires': '1', 'x-copilot-signature': 'sig' },
+  signed_headers: { 'x-copilot-session': 'sess', 'x-copilot-user': USER, 'x-copilot-login': 'login', 'x-copilot-nonce': 'nonce', 'x-copilot-expires': '1', 'x-copilot-signature': 'sig' },
 };
 const seen: { url: string; headers: Record<string, string>; body: unknown }[] = [];
 const record = async (request: Request) => {

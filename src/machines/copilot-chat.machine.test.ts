@@ -20,7 +20,7 @@ function session(id: string): CopilotSession {
     nonce: `nonce-${id}`,
     expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
     user_id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-    signed_headers: { 'x-copilot-session': id, 'x-copilot-user': 'u', 'x-copilot-nonce': 'n', 'x-copilot-expires': 'e', 'x-copilot-signature': 's' },
+    signed_headers: { 'x-copilot-session': id, 'x-copilot-user': 'u', 'x-copilot-login': 'l', 'x-copilot-nonce': 'n', 'x-copilot-expires': 'e', 'x-copilot-signature': 's' },
   };
 }
 

@@ -17,6 +17,7 @@ function session(id: string): CopilotSession {
     signed_headers: {
       'x-copilot-session': id,
       'x-copilot-user': 'u',
+      'x-copilot-login': 'l',
       'x-copilot-nonce': 'n',
       'x-copilot-expires': 'e',
       'x-copilot-signature': 's',

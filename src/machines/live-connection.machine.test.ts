@@ -1,5 +1,5 @@
 // The live connection on fake timers: a token per attempt, subscribe after ready, the backoff
-// 500 ms doubling to 8 s and back to 500 ms after a ready, the stops (401, 403, 4403, 4401 twice)
+// 500 ms doubling to 8 s and back to 500 ms after a ready, the stops (401, 403, 4403, 4401 twice, 4401 session_ended)
 // and the Connected badge that hides after 5 s.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
@@ -198,6 +198,18 @@ describe('liveConnectionMachine', () => {
     await h.drop(4401, 'token already used');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(h.sockets).toHaveLength(2);
+    expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({ kind: 'loginRequired' });
+  });
+
+  it('does not retry a 4401 session_ended close (logout or password reset elsewhere)', async () => {
+    const h = start();
+    await h.open();
+    await h.ready();
+    await h.drop(4401, 'session_ended');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.tokenCalls).toHaveBeenCalledTimes(1);
+    expect(h.status()).toBe('disconnected');
     expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({ kind: 'loginRequired' });
   });
 

@@ -6,13 +6,14 @@
 // token is fresh for each attempt, so one 4401 may be a race (a slow network, a sleeping tab):
 // it is retried once with a new token; a second 4401 in a row means the session is gone and the
 // machine stops as login-required. A 401 from POST /v1/auth/ws-token stops at once, as do a 403
-// from it and a 4403 close.
+// from it, a 4403 close, and a 4401 close with the reason session_ended (the server closes an
+// open socket so when its login session ends: logout, password reset; no race to retry).
 import { and, assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import { issueWsToken } from '../api/copilot';
 import type { LiveProblem, LiveStatus } from '../atoms/live.atoms';
 import { openLiveSocket, liveSocketUrl, type LiveSocketOptions } from '../realtime/live-socket';
-import { CLOSE_CODES, parseServerMessage, userChannel, type CommandMessage, type ServerMessage } from '../realtime/protocol';
+import { CLOSE_CODES, SESSION_ENDED_REASON, parseServerMessage, userChannel, type CommandMessage, type ServerMessage } from '../realtime/protocol';
 
 export const FIRST_RETRY_MS = 500;
 export const MAX_RETRY_MS = 8000;
@@ -94,6 +95,8 @@ export const liveConnectionMachine = setup({
     isCommand: ({ event }) => event.type === 'socket.message' && event.message !== null && 'cmd' in event.message,
     closedForbidden: ({ event }) => closeCode(event) === CLOSE_CODES.forbidden,
     closedUnauthorized: ({ event }) => closeCode(event) === CLOSE_CODES.unauthorized,
+    closedSessionEnded: ({ event }) =>
+      event.type === 'socket.closed' && event.code === CLOSE_CODES.unauthorized && event.reason === SESSION_ENDED_REASON,
     unauthorizedBefore: ({ context }) => context.unauthorizedCloses >= 1,
   },
 }).createMachine({
@@ -136,6 +139,7 @@ export const liveConnectionMachine = setup({
             ],
             'socket.closed': [
               { guard: 'closedForbidden', target: 'forbidden', actions: assign({ problem: { kind: 'forbidden' } }) },
+              { guard: 'closedSessionEnded', target: 'loginRequired' },
               { guard: and(['closedUnauthorized', 'unauthorizedBefore']), target: 'loginRequired' },
               {
                 guard: 'closedUnauthorized',

@@ -6,7 +6,10 @@ export const SUBPROTOCOL = 'lexhub.copilot.v1';
 
 /** Application close codes: a browser cannot read a refused handshake's HTTP status. */
 export const CLOSE_CODES = {
-  /** Token missing, malformed, expired or already used. */
+  /**
+   * Token missing, malformed, expired or already used; also an open socket whose login session
+   * ended (logout, password reset, expiry), then with the reason SESSION_ENDED_REASON.
+   */
   unauthorized: 4401,
   /** The token's user may not do what was asked. */
   forbidden: 4403,
@@ -19,6 +22,9 @@ export const CLOSE_CODES = {
   /** The server is shutting down; reconnect. */
   goingAway: 1001,
 } as const;
+
+/** Close reason (with CLOSE_CODES.unauthorized) of a socket whose login session ended: log in again. */
+export const SESSION_ENDED_REASON = 'session_ended';
 
 /** Command namespaces the channel carries. */
 export const COMMAND_PREFIXES = ['tool.', 'editor.', 'search.', 'copilot.', 'chat.'] as const;

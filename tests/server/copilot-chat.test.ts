@@ -123,6 +123,7 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     const expired = signSession(loadCopilotSecret(), {
       sessionId: copilot.session_id,
       userId: alice.user.id,
+      login: copilot.signed_headers['x-copilot-login'],
       nonce: copilot.nonce,
       expires: Math.floor(Date.now() / 1000) - 1,
     });

@@ -55,7 +55,7 @@ describe.each(ENGINES)('Copilot sessions on %s', (engine) => {
 
     // The in-memory test server signs with this process' secret.
     const claims = verifySignedHeaders(loadCopilotSecret(), copilot.signed_headers);
-    expect(claims).toEqual({ sessionId: copilot.session_id, userId: user.id, nonce: copilot.nonce, expires: expires / 1000 });
+    expect(claims).toEqual({ sessionId: copilot.session_id, userId: user.id, login: copilot.signed_headers['x-copilot-login'], nonce: copilot.nonce, expires: expires / 1000 });
     expect(() => verifySignedHeaders(loadCopilotSecret(), { ...copilot.signed_headers, 'x-copilot-user': crypto.randomUUID() })).toThrow();
   });
 

@@ -10,7 +10,7 @@ import { documentPath, provisionPath } from '../../server/copilot/document-path.
 import { scanFragments, type IndexedFragment } from '../../server/copilot/fragment-text-index.js';
 import { citeKeyPattern, parseQuestion, stem, stemPattern } from '../../server/copilot/question.js';
 import { markerOf } from '../../server/copilot/retrieval-assistant.js';
-import { newSessionClaims, signSession, verifySignedHeaders } from '../../server/copilot/signed-session.js';
+import { loginTagOf, newSessionClaims, signSession, verifySignedHeaders } from '../../server/copilot/signed-session.js';
 import { foldForSearch } from '../../server/importers/search-keys.js';
 
 describe('parseQuestion', () => {
@@ -143,7 +143,7 @@ describe('provision addresses', () => {
 
 describe('signed headers', () => {
   const secret = Buffer.from('a-test-secret-of-enough-length');
-  const claims = newSessionClaims('2b0c0a4e-6c1f-4b7e-9d0a-0f3e2c1b4a59', Date.parse('2030-01-01T00:00:00Z'));
+  const claims = newSessionClaims('2b0c0a4e-6c1f-4b7e-9d0a-0f3e2c1b4a59', loginTagOf(secret, 'a'.repeat(64)), Date.parse('2030-01-01T00:00:00Z'));
   const headers = signSession(secret, claims);
   const now = Date.parse('2030-01-01T00:10:00Z');
 
@@ -154,6 +154,7 @@ describe('signed headers', () => {
   it.each([
     ['another secret', () => verifySignedHeaders(Buffer.from('another-secret-of-enough-length'), headers, now), 'copilot_session_invalid'],
     ['a changed session', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-session': 'x' + headers['x-copilot-session'] }, now), 'copilot_session_invalid'],
+    ['a changed login tag', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-login': loginTagOf(secret, 'b'.repeat(64)) }, now), 'copilot_session_invalid'],
     ['a changed nonce', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-nonce': 'n' }, now), 'copilot_session_invalid'],
     ['a non-numeric expiry', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-expires': '1e12' }, now), 'copilot_session_invalid'],
     ['a short signature', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-signature': 'abc' }, now), 'copilot_session_invalid'],

@@ -10,10 +10,14 @@ export const CopilotSessionRequest = z.object({
   include_ws_token: z.boolean().default(false),
 });
 
-/** Headers the client sends to the chat service; an HMAC over session, user, nonce and expiry. */
+/**
+ * Headers the client sends to the chat service, as received (opaque to it); an HMAC over
+ * session, user, login tag (which login session it belongs to), nonce and expiry.
+ */
 export const SignedHeaders = z.object({
   'x-copilot-session': z.string(),
   'x-copilot-user': z.string(),
+  'x-copilot-login': z.string(),
   'x-copilot-nonce': z.string(),
   'x-copilot-expires': z.string(),
   'x-copilot-signature': z.string(),

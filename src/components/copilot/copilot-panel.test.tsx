@@ -3,7 +3,7 @@
 // column's shift, focus in and back, Escape), the sidebar closing up to 1440 px, the login warning,
 // the status badge that hides 5 s after connecting, a streamed answer with the redaction note, the
 // only-sensitive error, and a command on the channel that moves the screen.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -45,7 +45,7 @@ const server = mockApiWith(
       nonce: 'nonce-1',
       expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
       user_id: USER.id,
-      signed_headers: { 'x-copilot-session': 'sess-1', 'x-copilot-user': USER.id, 'x-copilot-nonce': 'nonce-1', 'x-copilot-expires': '1', 'x-copilot-signature': 'sig' },
+      signed_headers: { 'x-copilot-session': 'sess-1', 'x-copilot-user': USER.id, 'x-copilot-nonce': 'nonce-1', 'x-copilot-expires': '1', 'x-copilot-login': 'login-1', 'x-copilot-signature': 'sig' },
     }),
   ),
   http.post('*/copilot/chat', async ({ request }) => {
@@ -92,6 +92,12 @@ function renderShell(store = createStore()) {
   );
   return { ...result, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }) };
 }
+
+// The app loads these parts on first need; importing them once here keeps the first import's
+// transform (seconds on a busy machine) out of the tests' one-second waits.
+beforeAll(async () => {
+  await Promise.all([import('./copilot-workspace'), import('./copilot-message-text'), import('../toast/toaster'), import('../quick-search/quick-search-dialog')]);
+});
 
 const copilotButton = () => screen.getByRole('button', { name: 'Open Copilot' });
 const panel = () => screen.getByRole('complementary', { name: 'Copilot' });

@@ -1,0 +1,1 @@
+ALTER TABLE "ws_tokens" ADD COLUMN "session_id_hash" text;
