@@ -57,6 +57,18 @@ describe.each(ENGINES)('sessions (%s)', (engine) => {
     expect((await session.get('/v1/auth/me')).status).toBe(200);
   });
 
+  it('reads the session for API calls only: a health check or a page file costs no session query', async () => {
+    const stale = { cookie: 'lexhub_session=not-a-live-session-id' };
+    // An unknown session id is cleared where the session is read...
+    const api = await fetch(`${server.url}/v1/auth/me`, { headers: stale });
+    expect(api.status).toBe(401);
+    expect(setCookies(api).find((c) => c.name === 'lexhub_session')?.value).toBe('');
+    // ...and left alone where it is not looked up at all.
+    const health = await fetch(`${server.url}/healthz`, { headers: stale });
+    expect(health.status).toBe(200);
+    expect(setCookies(health).find((c) => c.name === 'lexhub_session')).toBeUndefined();
+  });
+
   it('logout ends the session and clears the cookie', async () => {
     const { session } = await registerAndLogin(server);
     const id = session.cookie('lexhub_session')!;
