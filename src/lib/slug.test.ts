@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentIdFromSegment, documentPath, slugify } from './slug';
+import { collectionPath, documentIdFromSegment, documentPath, slugify } from './slug';
 
 describe('slugify', () => {
   it('folds Czech letters and joins words with single hyphens', () => {
@@ -26,5 +26,12 @@ describe('document paths', () => {
     expect(documentIdFromSegment(`${id}-ustava`)).toBe(id);
     expect(documentIdFromSegment(id)).toBe(id);
     expect(documentIdFromSegment('not-a-document')).toBeUndefined();
+  });
+});
+
+describe('collectionPath', () => {
+  it('puts a collection under its owner, user or organization, with the parts encoded', () => {
+    expect(collectionPath({ owner_kind: 'user', owner_handle: 'jana', slug: 'gdpr' })).toBe('/u/jana/gdpr');
+    expect(collectionPath({ owner_kind: 'org', owner_handle: 'akv', slug: 'smlouvy 2026' })).toBe('/org/akv/smlouvy%202026');
   });
 });

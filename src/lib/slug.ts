@@ -34,3 +34,9 @@ export function documentIdFromSegment(idSlug: string): string | undefined {
   const id = idSlug.slice(0, 36);
   return UUID.test(id) ? id.toLowerCase() : undefined;
 }
+
+/** A collection's page: under its owner, `/u/{handle}/{slug}` or `/org/{slug}/{slug}`. */
+export function collectionPath(collection: { owner_kind: 'user' | 'org'; owner_handle: string; slug: string }): string {
+  const base = collection.owner_kind === 'org' ? 'org' : 'u';
+  return `/${base}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`;
+}

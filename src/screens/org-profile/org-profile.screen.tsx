@@ -14,6 +14,8 @@ import { firstLetters, InitialsAvatar } from '../../components/accounts/initials
 import { httpHref } from '../../components/accounts/safe-href';
 import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../machines/org-page.machine';
 import '../../components/accounts/accounts.css';
+import { TitledList } from '../../components/accounts/titled-list';
+import { collectionPath } from '../../lib/slug';
 
 export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
   return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;
@@ -111,49 +113,35 @@ function OrgView({ org }: { org: PublicOrg }) {
         </Tabs.List>
         <Box pt="4">
           <Tabs.Content value="overview">
-            <Heading as="h2" size="4" mb="3">
-              {intl.formatMessage({ id: 'org.locations' })}
-            </Heading>
-            {org.locations.length === 0 ? (
-              <Text as="p" color="gray" size="2">
-                {intl.formatMessage({ id: 'org.noInfo' })}
-              </Text>
-            ) : (
-              <ul className="account-plain-list">
-                {org.locations.map((location, index) => (
-                  <li key={`${location.city}-${location.country}-${index}`}>
-                    <Flex align="center" gap="2">
-                      <SewingPinIcon aria-hidden />
-                      <Text size="2">{`${location.city}, ${countryName(location.country)}`}</Text>
-                    </Flex>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TitledList
+              title={intl.formatMessage({ id: 'org.locations' })}
+              emptyText={intl.formatMessage({ id: 'org.noInfo' })}
+              items={org.locations}
+              itemKey={(location, index) => `${location.city}-${location.country}-${index}`}
+            >
+              {(location) => (
+                <Flex align="center" gap="2">
+                  <SewingPinIcon aria-hidden />
+                  <Text size="2">{`${location.city}, ${countryName(location.country)}`}</Text>
+                </Flex>
+              )}
+            </TitledList>
           </Tabs.Content>
           <Tabs.Content value="collections">
-            <Heading as="h2" size="4" mb="3">
-              {intl.formatMessage({ id: 'org.tab.collections' })}
-            </Heading>
-            {org.collections.length === 0 ? (
-              <Text as="p" color="gray" size="2">
-                {intl.formatMessage({ id: 'org.noCollections' })}
-              </Text>
-            ) : (
-              <ul className="account-plain-list">
-                {org.collections.map((collection) => (
-                  <li key={collection.id}>
-                    <Card size="1">
-                      <Link asChild size="3" weight="medium">
-                        <RouterLink href={`/${collection.owner_kind === 'org' ? 'org' : 'u'}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`}>
-                          {collection.name}
-                        </RouterLink>
-                      </Link>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TitledList
+              title={intl.formatMessage({ id: 'org.tab.collections' })}
+              emptyText={intl.formatMessage({ id: 'org.noCollections' })}
+              items={org.collections}
+              itemKey={(collection) => collection.id}
+            >
+              {(collection) => (
+                <Card size="1">
+                  <Link asChild size="3" weight="medium">
+                    <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
+                  </Link>
+                </Card>
+              )}
+            </TitledList>
           </Tabs.Content>
         </Box>
       </Tabs.Root>

@@ -13,6 +13,8 @@ import { InitialsAvatar, personInitials } from '../../components/accounts/initia
 import { httpHref, mailtoHref } from '../../components/accounts/safe-href';
 import { publicProfileMachine, selectProfile, selectProfileError, selectProfilePhase } from '../../machines/public-profile.machine';
 import '../../components/accounts/accounts.css';
+import { TitledList } from '../../components/accounts/titled-list';
+import { collectionPath } from '../../lib/slug';
 
 export function UserProfileScreen({ username }: { username: string }) {
   // Another handle is another page: a fresh machine.
@@ -144,59 +146,47 @@ function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: str
       )}
 
       <section aria-labelledby="profile-collections-heading">
-        <Heading as="h2" size="4" mb="3" id="profile-collections-heading">
-          {intl.formatMessage({ id: 'profile.collections' })}
-        </Heading>
-        {profile.collections.length === 0 ? (
-          <Text as="p" color="gray" size="2">
-            {intl.formatMessage({ id: 'profile.noCollections' })}
-          </Text>
-        ) : (
-          <ul className="account-plain-list">
-            {profile.collections.map((collection) => (
-              <li key={collection.id}>
-                <Card size="1">
-                  <Flex align="center" justify="between" gap="3">
-                    <Link asChild size="3" weight="medium">
-                      <RouterLink href={`/${collection.owner_kind === 'org' ? 'org' : 'u'}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`}>
-                        {collection.name}
-                      </RouterLink>
-                    </Link>
-                    <Badge color={collection.role === 'owner' ? 'indigo' : 'gray'} variant="soft">
-                      {intl.formatMessage({ id: `profile.role.${collection.role}` })}
-                    </Badge>
-                  </Flex>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TitledList
+          title={intl.formatMessage({ id: 'profile.collections' })}
+          headingId="profile-collections-heading"
+          emptyText={intl.formatMessage({ id: 'profile.noCollections' })}
+          items={profile.collections}
+          itemKey={(collection) => collection.id}
+        >
+          {(collection) => (
+            <Card size="1">
+              <Flex align="center" justify="between" gap="3">
+                <Link asChild size="3" weight="medium">
+                  <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
+                </Link>
+                <Badge color={collection.role === 'owner' ? 'indigo' : 'gray'} variant="soft">
+                  {intl.formatMessage({ id: `profile.role.${collection.role}` })}
+                </Badge>
+              </Flex>
+            </Card>
+          )}
+        </TitledList>
       </section>
 
       <section aria-labelledby="profile-orgs-heading">
-        <Heading as="h2" size="4" mb="3" id="profile-orgs-heading">
-          {intl.formatMessage({ id: 'profile.organizations' })}
-        </Heading>
-        {profile.organizations.length === 0 ? (
-          <Text as="p" color="gray" size="2">
-            {intl.formatMessage({ id: 'profile.noOrganizations' })}
-          </Text>
-        ) : (
-          <ul className="account-plain-list">
-            {profile.organizations.map((org) => (
-              <li key={org.slug}>
-                <Flex align="center" gap="2">
-                  <Link asChild size="3">
-                    <RouterLink href={`/org/${encodeURIComponent(org.slug)}`}>{org.name}</RouterLink>
-                  </Link>
-                  <Badge variant="soft" color="gray">
-                    {intl.formatMessage({ id: `teams.role.${org.role}` })}
-                  </Badge>
-                </Flex>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TitledList
+          title={intl.formatMessage({ id: 'profile.organizations' })}
+          headingId="profile-orgs-heading"
+          emptyText={intl.formatMessage({ id: 'profile.noOrganizations' })}
+          items={profile.organizations}
+          itemKey={(org) => org.slug}
+        >
+          {(org) => (
+            <Flex align="center" gap="2">
+              <Link asChild size="3">
+                <RouterLink href={`/org/${encodeURIComponent(org.slug)}`}>{org.name}</RouterLink>
+              </Link>
+              <Badge variant="soft" color="gray">
+                {intl.formatMessage({ id: `teams.role.${org.role}` })}
+              </Badge>
+            </Flex>
+          )}
+        </TitledList>
       </section>
     </Flex>
   );
