@@ -134,6 +134,11 @@ test('forgot the password: the mailed link resets it, the new one logs in', asyn
   await page.getByLabel('Email').fill(who.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Email Sent!').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'forgot password sent');
+  await screenshotAllWays(page, 'forgot', async (p) => {
+    await p.goto('/auth/forgot');
+    await expect(p.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+  });
 
   const resetLink = linkIn((await mailbox.waitForMail(who.email, { after: before })).text, '/auth/reset?token=');
   await page.goto(resetLink);

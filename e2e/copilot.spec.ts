@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { screenshotAllWays } from './support/screens';
 import { prepareOwnServer, type OwnServer } from './support/own-server';
 
 const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
@@ -84,4 +85,13 @@ test('ask the Copilot, follow its citation, let it open a provision, survive a s
   await expect(panel.getByText('Disconnected')).toBeVisible({ timeout: 20_000 });
   await server.start();
   await expect(panel.getByText('Connected')).toBeVisible({ timeout: 30_000 });
+
+  // The WS Demo shows the same channel and the traffic on it.
+  await page.goto(`${server.url}/tools?tool=ws-demo`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'ws demo');
+  await screenshotAllWays(page, 'ws-demo', async (p) => {
+    await p.goto(`${server.url}/tools?tool=ws-demo`);
+    await expect(p.getByText('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+  });
 });

@@ -84,7 +84,7 @@ function ConnectionState() {
       <Text size="2" weight="medium">
         <FormattedMessage id="wsDemo.status" />
       </Text>
-      <Badge color={STATUS_COLORS[shown]} variant="soft" role="status" data-testid="ws-demo-status">
+      <Badge color={STATUS_COLORS[shown]} variant="soft" highContrast role="status" data-testid="ws-demo-status">
         <FormattedMessage id={`copilot.status.${shown}`} />
       </Badge>
       <Text size="2" color="gray">
@@ -137,7 +137,7 @@ function TrafficLog() {
           )}
           {shown.map((entry) => (
             <li key={entry.id} className="ws-demo-frame" data-direction={entry.direction}>
-              <Badge size="1" color={entry.direction === 'in' ? 'blue' : 'violet'} variant="soft">
+              <Badge size="1" color={entry.direction === 'in' ? 'blue' : 'violet'} variant="soft" highContrast>
                 {entry.direction === 'in' ? '↓' : '↑'} <FormattedMessage id={`wsDemo.traffic.${entry.direction}`} />
               </Badge>{' '}
               <Text size="1" color="gray">
