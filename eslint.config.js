@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'error',
     },
@@ -19,7 +22,17 @@ export default tseslint.config(
     // Machines never import React or screens; the server uses only the shared contract from src/.
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/*', '!**/src/api', '!**/src/realtime'], message: 'The server imports only src/api/contract and src/realtime/protocol.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '!**/src/api', '!**/src/realtime'],
+              message: 'The server imports only src/api/contract and src/realtime/protocol.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -19,7 +19,9 @@ const UNLIMITED = { limit: 1_000_000_000, windowSeconds: 60 };
 
 export async function benchAuth(ctx: BenchContext): Promise<PartResult> {
   const database = await openBenchDatabase(ctx.engine, 'auth', true);
-  const rateLimits = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, UNLIMITED])) as unknown as RateLimits;
+  const rateLimits = Object.fromEntries(
+    Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, UNLIMITED]),
+  ) as unknown as RateLimits;
   const app = await buildApp({
     database,
     accounts: { publicUrl: 'http://127.0.0.1', mailer: new MemoryMailer(), rateLimits, maxFailedLogins: 1_000_000 },
@@ -38,7 +40,13 @@ export async function benchAuth(ctx: BenchContext): Promise<PartResult> {
         method: 'POST',
         url: '/v1/auth/register',
         headers: { ...CSRF_HEADERS, 'content-type': 'application/json' },
-        payload: { email, password: PASSWORD, first_name: 'Bench', last_name: `User ${i}`, phone: `601${String(100000 + i)}` },
+        payload: {
+          email,
+          password: PASSWORD,
+          first_name: 'Bench',
+          last_name: `User ${i}`,
+          phone: `601${String(100000 + i)}`,
+        },
       });
       if (response.statusCode !== 200) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
       emails.push(email);
@@ -61,8 +69,16 @@ export async function benchAuth(ctx: BenchContext): Promise<PartResult> {
       body: JSON.stringify({ identifier: email, password: PASSWORD }),
       headers: CSRF_HEADERS,
     }));
-    const me: HttpRequestInput[] = [{ method: 'GET', path: '/v1/auth/me', headers: { cookie: `lexhub_session=${sessionCookie.value}` } }];
-    const load = { durationS: ctx.durationS, warmupS: ctx.warmupS, timeoutS: HTTP_TIMEOUT_S, drainPath: '/healthz', url };
+    const me: HttpRequestInput[] = [
+      { method: 'GET', path: '/v1/auth/me', headers: { cookie: `lexhub_session=${sessionCookie.value}` } },
+    ];
+    const load = {
+      durationS: ctx.durationS,
+      warmupS: ctx.warmupS,
+      timeoutS: HTTP_TIMEOUT_S,
+      drainPath: '/healthz',
+      url,
+    };
 
     ctx.log('  logins alone...');
     const loginsAlone = await runHttpLoad({ ...load, requests: logins, connections: LOGIN_CONNECTIONS });

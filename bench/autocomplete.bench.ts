@@ -39,7 +39,14 @@ export async function benchAutocomplete(ctx: BenchContext): Promise<PartResult> 
     }));
 
     const load = { connections: ctx.connections, durationS: ctx.durationS, warmupS: ctx.warmupS };
-    const httpLoad = { url: '', requests, durationS: ctx.durationS, warmupS: ctx.warmupS, timeoutS: HTTP_TIMEOUT_S, drainPath: '/healthz' };
+    const httpLoad = {
+      url: '',
+      requests,
+      durationS: ctx.durationS,
+      warmupS: ctx.warmupS,
+      timeoutS: HTTP_TIMEOUT_S,
+      drainPath: '/healthz',
+    };
     const name = `GET autocomplete?limit=${LIMIT}`;
     const server = await startServer(database);
     let http: LoadResult;
@@ -75,7 +82,10 @@ export async function benchAutocomplete(ctx: BenchContext): Promise<PartResult> 
       AUTOCOMPLETE_P95_TARGET_MS,
     );
     const byKind = Object.fromEntries(
-      (['prefix', 'number', 'typo', 'word'] as const).map((kind) => [kind, queries.filter((q) => q.kind === kind).length]),
+      (['prefix', 'number', 'typo', 'word'] as const).map((kind) => [
+        kind,
+        queries.filter((q) => q.kind === kind).length,
+      ]),
     );
     return {
       part: 'autocomplete',

@@ -64,7 +64,10 @@ export async function benchCompare(ctx: BenchContext): Promise<PartResult> {
           await Promise.all(rest.map((query) => database.raw(query.text, query.params)));
         });
         const sqlRow: LatencyRow = { name, layer: 'sql', concurrency: 1, stats: sql };
-        rows.push(withRatio(withTarget({ name, layer: 'api', concurrency: 1, stats: api }, 'p95Ms', COMPARE_TARGET_MS), sqlRow), sqlRow);
+        rows.push(
+          withRatio(withTarget({ name, layer: 'api', concurrency: 1, stats: api }, 'p95Ms', COMPARE_TARGET_MS), sqlRow),
+          sqlRow,
+        );
       }
     } finally {
       await server.close();

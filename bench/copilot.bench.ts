@@ -17,8 +17,18 @@ const RUNS = 30;
 const WARMUP_RUNS = 3;
 
 const QUESTIONS: { kind: string; questions: string[] }[] = [
-  { kind: 'named provision', questions: ['Co říká čl. 54 ústavy?', 'Co říká čl. 10a ústavy?', 'What does Article 5 of 1/1993 say?'] },
-  { kind: 'full text', questions: ['Jak se volí prezident republiky?', 'Co říká listina o svobodě projevu?', 'What does the law say about personal data?'] },
+  {
+    kind: 'named provision',
+    questions: ['Co říká čl. 54 ústavy?', 'Co říká čl. 10a ústavy?', 'What does Article 5 of 1/1993 say?'],
+  },
+  {
+    kind: 'full text',
+    questions: [
+      'Jak se volí prezident republiky?',
+      'Co říká listina o svobodě projevu?',
+      'What does the law say about personal data?',
+    ],
+  },
   { kind: 'direct request', questions: ['otevři 1/1993 čl. 54', 'hledej svoboda projevu'] },
 ];
 
@@ -42,11 +52,19 @@ export async function benchCopilot(ctx: BenchContext): Promise<PartResult> {
     const tag = userId.slice(0, 8);
     await database.raw(
       `INSERT INTO users (id, email, phone, username, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4, 'x', 'Bench', 'Copilot')`,
-      [userId, `bench-${tag}@example.com`, `+420${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, `bench-${tag}`],
+      [
+        userId,
+        `bench-${tag}@example.com`,
+        `+420${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+        `bench-${tag}`,
+      ],
     );
     // The chat service checks that the Copilot session's login session is live: give it one.
     const sessionIdHash = randomBytes(32).toString('hex');
-    await database.raw(`INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [sessionIdHash, userId]);
+    await database.raw(
+      `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [sessionIdHash, userId],
+    );
     const secret = loadCopilotSecret();
     const claims = newSessionClaims(userId, loginTagOf(secret, sessionIdHash));
     const headers = { 'content-type': 'application/json', ...signSession(secret, claims) };
@@ -86,8 +104,28 @@ export async function benchCopilot(ctx: BenchContext): Promise<PartResult> {
       const duration = performance.now() - started;
       all.push(...timings);
       rows.push(
-        withTarget({ name: `copilot first chunk: ${kind}`, layer: 'api', concurrency: 1, stats: summarize(timings.map((t) => t.firstMs), duration) }, 'p95Ms', COPILOT_FIRST_TOKEN_TARGET_MS),
-        { name: `copilot whole answer: ${kind}`, layer: 'api', concurrency: 1, stats: summarize(timings.map((t) => t.totalMs), duration) },
+        withTarget(
+          {
+            name: `copilot first chunk: ${kind}`,
+            layer: 'api',
+            concurrency: 1,
+            stats: summarize(
+              timings.map((t) => t.firstMs),
+              duration,
+            ),
+          },
+          'p95Ms',
+          COPILOT_FIRST_TOKEN_TARGET_MS,
+        ),
+        {
+          name: `copilot whole answer: ${kind}`,
+          layer: 'api',
+          concurrency: 1,
+          stats: summarize(
+            timings.map((t) => t.totalMs),
+            duration,
+          ),
+        },
       );
       ctx.log(`  copilot: ${kind} done`);
     }
@@ -100,7 +138,10 @@ export async function benchCopilot(ctx: BenchContext): Promise<PartResult> {
         questions: QUESTIONS,
         runsPerQuestion: RUNS,
         coldFirstChunkMs: Math.round(cold.firstMs),
-        firstChunkP95AllMs: summarize(all.map((t) => t.firstMs), 1).p95Ms,
+        firstChunkP95AllMs: summarize(
+          all.map((t) => t.firstMs),
+          1,
+        ).p95Ms,
       },
       rows,
       notes: [

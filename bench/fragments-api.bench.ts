@@ -72,7 +72,10 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
     const pages = await walkPages(database);
     const allIds = pages.flatMap((page) => page.ids);
 
-    const pageRequests: HttpRequestInput[] = sample(pages, PAGE_INPUTS, random).map((page) => ({ method: 'GET', path: page.path }));
+    const pageRequests: HttpRequestInput[] = sample(pages, PAGE_INPUTS, random).map((page) => ({
+      method: 'GET',
+      path: page.path,
+    }));
     const fullPages = pages.filter((page) => page.ids.length === IDS_PER_BATCH);
     const batches = [
       // Half: the ids of one page, as the reader asks after listing it; half: ids from anywhere.
@@ -89,7 +92,8 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
     // The page query of server/library/fragments.ts listFragmentPage is the handler's last.
     const pageSql = pageHandlerSql.map((sequence) => {
       const last = sequence.at(-1)!;
-      if (!/JOIN fragments[\s\S]*ORDER BY f\.seq LIMIT/.test(last.text)) throw new Error(`unexpected last query: ${last.text}`);
+      if (!/JOIN fragments[\s\S]*ORDER BY f\.seq LIMIT/.test(last.text))
+        throw new Error(`unexpected last query: ${last.text}`);
       return [last];
     });
     const textSql = await captureHandlerQueries(database, textRequests);
@@ -99,9 +103,20 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
     const rows: LatencyRow[] = [];
     const load = { connections: ctx.connections, durationS: ctx.durationS, warmupS: ctx.warmupS };
     try {
-      const measure = async (name: string, requests: HttpRequestInput[], sql: CapturedQuery[][], handlerSql?: CapturedQuery[][]) => {
+      const measure = async (
+        name: string,
+        requests: HttpRequestInput[],
+        sql: CapturedQuery[][],
+        handlerSql?: CapturedQuery[][],
+      ) => {
         ctx.log(`  ${name}: HTTP load (${ctx.connections} connections, ${ctx.warmupS}+${ctx.durationS} s)...`);
-        const http = await runHttpLoad({ url: server.url, requests, ...load, timeoutS: HTTP_TIMEOUT_S, drainPath: '/healthz' });
+        const http = await runHttpLoad({
+          url: server.url,
+          requests,
+          ...load,
+          timeoutS: HTTP_TIMEOUT_S,
+          drainPath: '/healthz',
+        });
         assertAllOk(name, http);
         ctx.log(`  ${name}: bare SQL (${ctx.connections} callers in-process)...`);
         const sqlRow: LatencyRow = {
@@ -111,7 +126,11 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
           stats: await runSqlLoad({ raw: database.raw, inputs: sql, concurrency: ctx.connections, ...load }),
         };
         const apiRow = withRatio(
-          withTarget({ name, layer: 'api', concurrency: ctx.connections, stats: http.stats, errors: http.errors }, 'p99Ms', FRAGMENTS_P99_TARGET_MS),
+          withTarget(
+            { name, layer: 'api', concurrency: ctx.connections, stats: http.stats, errors: http.errors },
+            'p99Ms',
+            FRAGMENTS_P99_TARGET_MS,
+          ),
           sqlRow,
         );
         rows.push(apiRow, sqlRow);
@@ -135,9 +154,13 @@ export async function benchFragmentsApi(ctx: BenchContext): Promise<PartResult> 
       `API = HTTP through the real Fastify app (autocannon in a child process); sql = the endpoint's SQL text captured from server/library/fragments.ts and replayed through database.raw by ${ctx.connections} concurrent in-process callers; "sql: handler" = every query the GET handler runs (branch, language, page) in sequence.`,
     ];
     if (ctx.engine === 'pglite') {
-      notes.push('PGlite has one connection: the 32 callers queue on it, for the API and the SQL alike. That queue is the fair baseline for this engine.');
+      notes.push(
+        'PGlite has one connection: the 32 callers queue on it, for the API and the SQL alike. That queue is the fair baseline for this engine.',
+      );
     } else {
-      notes.push(`PostgreSQL: the server's pool of 20 connections (DATABASE_POOL_MAX default) serves both the API and the SQL callers.`);
+      notes.push(
+        `PostgreSQL: the server's pool of 20 connections (DATABASE_POOL_MAX default) serves both the API and the SQL callers.`,
+      );
     }
     return {
       part: 'fragments-api',

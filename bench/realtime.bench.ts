@@ -11,7 +11,15 @@ import type { BenchContext } from './lib/context.js';
 import { openBenchDatabase } from './lib/engines.js';
 import { startBareServer, type BareServer } from './lib/realtime-bare.js';
 import { startClients, startInstance, type BenchChild } from './lib/realtime-children.js';
-import type { ClientsReply, ClientsRequest, InstanceReply, InstanceRequest, PublishOutcome, PublishPlan, SocketTarget } from './lib/realtime-protocol.js';
+import type {
+  ClientsReply,
+  ClientsRequest,
+  InstanceReply,
+  InstanceRequest,
+  PublishOutcome,
+  PublishPlan,
+  SocketTarget,
+} from './lib/realtime-protocol.js';
 import { BENCH_COMMAND, publishSteadily, type PublishFn } from './lib/realtime-publisher.js';
 import { createBenchUsers, issueTokens } from './lib/realtime-users.js';
 import { withRatio, withTarget, type LatencyRow, type PartResult } from './lib/results.js';
@@ -154,7 +162,11 @@ class SystemRun {
       received: this.own.length + this.shared.length,
       closed: this.closed,
       roundOwnP99: this.roundOwnP99,
-      loopDelay: { p50: round(Math.max(...this.loop.p50), 2), p99: round(Math.max(...this.loop.p99), 2), max: round(this.loop.max, 2) },
+      loopDelay: {
+        p50: round(Math.max(...this.loop.p50), 2),
+        p99: round(Math.max(...this.loop.p99), 2),
+        max: round(this.loop.max, 2),
+      },
       gc: { count: this.gc.count, totalMs: round(this.gc.totalMs), maxMs: round(this.gc.maxMs) },
     };
   }
@@ -165,14 +177,19 @@ const inProcess = (publish: PublishFn) => (plan: PublishPlan) => publishSteadily
 function targets(ownUsers: string[], sharedUser: string, urlOf: (index: number) => string): SocketTarget[] {
   return [
     ...ownUsers.map((userId, index) => ({ url: urlOf(index), channel: userChannel(userId) })),
-    ...Array.from({ length: SHARED_SOCKETS }, (_, j) => ({ url: urlOf(OWN_SOCKETS + j), channel: userChannel(sharedUser) })),
+    ...Array.from({ length: SHARED_SOCKETS }, (_, j) => ({
+      url: urlOf(OWN_SOCKETS + j),
+      channel: userChannel(sharedUser),
+    })),
   ];
 }
 
 function check(name: string, run: Measured, notes: string[]) {
   const lost = run.expected - run.received;
   if (lost !== 0 || run.closed > 0 || run.outcome.errors > 0) {
-    notes.push(`${name}: ${lost} of ${run.expected} deliveries missing, ${run.closed} sockets closed, ${run.outcome.errors} publish errors`);
+    notes.push(
+      `${name}: ${lost} of ${run.expected} deliveries missing, ${run.closed} sockets closed, ${run.outcome.errors} publish errors`,
+    );
   }
 }
 
@@ -194,7 +211,13 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
     const ownUsers = users.slice(0, OWN_SOCKETS);
     const sharedUser = users[OWN_SOCKETS]!;
     const sharedChannel = userChannel(sharedUser);
-    const roundPlan: PublishPlan = { individualPerS: OWN_PER_S, sharedPerS: SHARED_PER_S, durationS: durationS / ROUNDS, individualUsers: ownUsers, sharedUser };
+    const roundPlan: PublishPlan = {
+      individualPerS: OWN_PER_S,
+      sharedPerS: SHARED_PER_S,
+      durationS: durationS / ROUNDS,
+      individualUsers: ownUsers,
+      sharedUser,
+    };
 
     // Both servers live in this process, each with its own 1,100 sockets; they publish in turns.
     server = await startServer(database);
@@ -203,23 +226,49 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
     const hubBase = `${server.url.replace(/^http/, 'ws')}/ws?token=`;
     let before = await memoryNow(gc);
     ctx.log(`  hub: connecting ${sockets} sockets (token, ready, subscribe)...`);
-    const hubConnect = await clients.request({ type: 'connect', targets: targets(ownUsers, sharedUser, (i) => hubBase + tokens[i]), sharedChannel, concurrency: CONNECT_CONCURRENCY }, 'connected');
+    const hubConnect = await clients.request(
+      {
+        type: 'connect',
+        targets: targets(ownUsers, sharedUser, (i) => hubBase + tokens[i]),
+        sharedChannel,
+        concurrency: CONNECT_CONCURRENCY,
+      },
+      'connected',
+    );
     await sleep(1000);
     const hubMemory = perConnection(before, await memoryNow(gc), sockets);
-    ctx.log(`  hub: ${hubConnect.sockets} sockets in ${hubConnect.ms} ms; ${hubMemory.heapKiB} KiB heap, ${hubMemory.rssKiB} KiB RSS per idle connection`);
+    ctx.log(
+      `  hub: ${hubConnect.sockets} sockets in ${hubConnect.ms} ms; ${hubMemory.heapKiB} KiB heap, ${hubMemory.rssKiB} KiB RSS per idle connection`,
+    );
 
     bare = await startBareServer();
     const bareServer = bare;
     before = await memoryNow(gc);
     ctx.log(`  bare ws: connecting ${sockets} sockets...`);
-    await clients.request({ type: 'connect', targets: targets(ownUsers, sharedUser, () => bareServer.url), sharedChannel, concurrency: CONNECT_CONCURRENCY }, 'connected');
+    await clients.request(
+      {
+        type: 'connect',
+        targets: targets(ownUsers, sharedUser, () => bareServer.url),
+        sharedChannel,
+        concurrency: CONNECT_CONCURRENCY,
+      },
+      'connected',
+    );
     await sleep(1000);
     const bareMemory = perConnection(before, await memoryNow(gc), sockets);
     ctx.log(`  bare ws: ${bareMemory.heapKiB} KiB heap, ${bareMemory.rssKiB} KiB RSS per idle connection`);
 
-    const hubRun = new SystemRun(clients, inProcess((userId, payload) => hubApp.realtime.publish(userId, BENCH_COMMAND, payload)));
-    const bareRun = new SystemRun(clients, inProcess((userId, payload) => bareServer.publish(userId, BENCH_COMMAND, payload)));
-    ctx.log(`  hub vs bare ws: ${warmupS} s warm-up each, then ${ROUNDS} alternating rounds of ${durationS / ROUNDS} s each at ${OWN_PER_S}/s own + ${SHARED_PER_S}/s shared...`);
+    const hubRun = new SystemRun(
+      clients,
+      inProcess((userId, payload) => hubApp.realtime.publish(userId, BENCH_COMMAND, payload)),
+    );
+    const bareRun = new SystemRun(
+      clients,
+      inProcess((userId, payload) => bareServer.publish(userId, BENCH_COMMAND, payload)),
+    );
+    ctx.log(
+      `  hub vs bare ws: ${warmupS} s warm-up each, then ${ROUNDS} alternating rounds of ${durationS / ROUNDS} s each at ${OWN_PER_S}/s own + ${SHARED_PER_S}/s shared...`,
+    );
     await hubRun.warmUp(roundPlan, warmupS);
     await bareRun.warmUp(roundPlan, warmupS);
     for (let i = 0; i < ROUNDS; i++) {
@@ -237,8 +286,16 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
       ctx.log(`  cross-instance: starting a second instance, ${warmupS}+${durationS} s at ${CROSS_PER_S}/s...`);
       instance = await startInstance(benchDatabaseUrl('realtime'));
       const second = instance;
-      const crossRun = new SystemRun(clients, async (plan) => (await second.request({ type: 'publish', plan }, 'published')).outcome);
-      const crossPlan: PublishPlan = { individualPerS: CROSS_PER_S, sharedPerS: 0, durationS, individualUsers: ownUsers };
+      const crossRun = new SystemRun(
+        clients,
+        async (plan) => (await second.request({ type: 'publish', plan }, 'published')).outcome,
+      );
+      const crossPlan: PublishPlan = {
+        individualPerS: CROSS_PER_S,
+        sharedPerS: 0,
+        durationS,
+        individualUsers: ownUsers,
+      };
       await crossRun.warmUp(crossPlan, warmupS);
       await crossRun.round(crossPlan);
       cross = crossRun.result(false);
@@ -252,7 +309,12 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
     await clients.request({ type: 'disconnect' }, 'disconnected');
 
     // ---- rows ----
-    const row = (name: string, layer: LatencyRow['layer'], concurrency: number, stats: LatencyStats): LatencyRow => ({ name, layer, concurrency, stats });
+    const row = (name: string, layer: LatencyRow['layer'], concurrency: number, stats: LatencyStats): LatencyRow => ({
+      name,
+      layer,
+      concurrency,
+      stats,
+    });
     const vsBare = (hubRow: LatencyRow, bareRow: LatencyRow) =>
       withTarget(withRatio(hubRow, bareRow), 'p99Ms', round(Math.max(bareRow.stats.p99Ms * BARE_RATIO_TARGET, 0.1), 2));
     const ownName = `deliver, own channels (${OWN_SOCKETS} sockets, ${OWN_PER_S}/s)`;
@@ -261,7 +323,19 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
     const bareShared = row(sharedName, 'ws: bare', SHARED_SOCKETS, baseline.shared!);
     rows.push(vsBare(row(ownName, 'ws: hub', OWN_SOCKETS, hub.own), bareOwn), bareOwn);
     rows.push(vsBare(row(sharedName, 'ws: hub', SHARED_SOCKETS, hub.shared!), bareShared), bareShared);
-    if (cross) rows.push(withTarget(row(`cross-instance via NOTIFY (${OWN_SOCKETS} sockets, ${CROSS_PER_S}/s)`, 'ws: hub', OWN_SOCKETS, cross.own), 'p99Ms', CROSS_INSTANCE_P99_MS));
+    if (cross)
+      rows.push(
+        withTarget(
+          row(
+            `cross-instance via NOTIFY (${OWN_SOCKETS} sockets, ${CROSS_PER_S}/s)`,
+            'ws: hub',
+            OWN_SOCKETS,
+            cross.own,
+          ),
+          'p99Ms',
+          CROSS_INSTANCE_P99_MS,
+        ),
+      );
 
     const detail = (run: Measured) => ({
       expected: run.expected,
@@ -272,9 +346,21 @@ export async function benchRealtime(ctx: BenchContext): Promise<PartResult> {
       serverGc: run.gc,
     });
     const data = {
-      sockets: { own: OWN_SOCKETS, shared: SHARED_SOCKETS, sharedChannel: 'one user, 100 sockets subscribed to its user:{id}' },
-      rates: { ownPerS: OWN_PER_S, sharedPerS: SHARED_PER_S, deliveriesPerS: OWN_PER_S + SHARED_PER_S * SHARED_SOCKETS, crossPerS: CROSS_PER_S },
-      command: { cmd: BENCH_COMMAND, note: 'payload {seq, t (monotonic send time), summary of 146 characters}; about 250 bytes of JSON' },
+      sockets: {
+        own: OWN_SOCKETS,
+        shared: SHARED_SOCKETS,
+        sharedChannel: 'one user, 100 sockets subscribed to its user:{id}',
+      },
+      rates: {
+        ownPerS: OWN_PER_S,
+        sharedPerS: SHARED_PER_S,
+        deliveriesPerS: OWN_PER_S + SHARED_PER_S * SHARED_SOCKETS,
+        crossPerS: CROSS_PER_S,
+      },
+      command: {
+        cmd: BENCH_COMMAND,
+        note: 'payload {seq, t (monotonic send time), summary of 146 characters}; about 250 bytes of JSON',
+      },
       durationS,
       warmupS,
       rounds: ROUNDS,

@@ -21,7 +21,9 @@ const f = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 const imports = files.filter((r) => r.parts.import);
 if (imports.length) {
-  console.log('| engine | wall s | parse s | store s | versions | works | fragments | versions/s | fragments/s | target <60 s | load avg |');
+  console.log(
+    '| engine | wall s | parse s | store s | versions | works | fragments | versions/s | fragments/s | target <60 s | load avg |',
+  );
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|');
   for (const r of imports) {
     const d = r.parts.import!.data as Record<string, number | boolean>;
@@ -32,13 +34,19 @@ if (imports.length) {
 }
 
 for (const part of ['fragments-api', 'autocomplete', 'compare']) {
-  const rows = files.flatMap((r) => (r.parts[part]?.rows ?? []).map((row) => ({ engine: r.engine, load: r.parts[part]!.loadAverage?.[0], row })));
+  const rows = files.flatMap((r) =>
+    (r.parts[part]?.rows ?? []).map((row) => ({ engine: r.engine, load: r.parts[part]!.loadAverage?.[0], row })),
+  );
   if (!rows.length) continue;
   console.log(`\n**${part}**\n`);
-  console.log('| engine | request | layer | conc | n | timeouts | req/s | p50 | p95 | p99 | max | target | API/SQL p50 / p99 | load avg |');
+  console.log(
+    '| engine | request | layer | conc | n | timeouts | req/s | p50 | p95 | p99 | max | target | API/SQL p50 / p99 | load avg |',
+  );
   console.log('|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|--:|');
   for (const { engine, load, row } of rows) {
-    const target = row.target ? `${row.target.metric.replace('Ms', '')} < ${row.target.limitMs}: ${row.target.met ? 'met' : '**missed**'}` : '';
+    const target = row.target
+      ? `${row.target.metric.replace('Ms', '')} < ${row.target.limitMs}: ${row.target.met ? 'met' : '**missed**'}`
+      : '';
     const ratio = row.ratioToSql ? `${row.ratioToSql.p50}x / ${row.ratioToSql.p99}x` : '';
     const s = row.stats;
     console.log(

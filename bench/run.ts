@@ -42,7 +42,8 @@ function parseArgs(argv: string[]) {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split('=', 2) as [string, string] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, undefined];
     const value = () => inline ?? argv[++i];
     if (flag === '--engine') {
       for (const engine of (value() ?? '').split(',')) {
@@ -70,7 +71,11 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cut = (text: string) => (text.length > 600 ? `${text.slice(0, 600)}...` : text);
   const cause = error.cause instanceof Error ? `\n  cause: ${cut(error.cause.message)}` : '';
-  const where = (error.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 4).join('\n');
+  const where = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trim().startsWith('at '))
+    .slice(0, 4)
+    .join('\n');
   return `${cut(error.message)}${cause}\n${where}`;
 }
 
@@ -79,7 +84,9 @@ async function main() {
   const log = (line: string) => console.log(line);
   const started = performance.now();
   let failed = false;
-  log(`Lexhub bench: parts ${parts.join(', ')}; engines ${engines.join(', ')}; ${settings.connections} connections, ${settings.warmupS}+${settings.durationS} s per load; Node ${process.version}`);
+  log(
+    `Lexhub bench: parts ${parts.join(', ')}; engines ${engines.join(', ')}; ${settings.connections} connections, ${settings.warmupS}+${settings.durationS} s per load; Node ${process.version}`,
+  );
   for (const engine of engines) {
     if (engine === 'postgres') {
       const problem = await postgresProblem();

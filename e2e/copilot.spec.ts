@@ -11,7 +11,9 @@ import { screenshotAllWays } from './support/screens';
 import { prepareOwnServer, type OwnServer } from './support/own-server';
 
 const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
-const seedFiles = ['cz-esbirka-original-json/1_1993.json', 'cz-consolidated-md/1-1993.md'].map((file) => path.join(corpus, file));
+const seedFiles = ['cz-esbirka-original-json/1_1993.json', 'cz-consolidated-md/1-1993.md'].map((file) =>
+  path.join(corpus, file),
+);
 test.skip(!seedFiles.every((file) => fs.existsSync(file)), `the shared corpus is not at ${corpus}`);
 
 const PASSWORD = 'Vltava-sedm-mostu-2026!';
@@ -71,13 +73,17 @@ test('ask the Copilot, follow its citation, let it open a provision, survive a s
 
   await citation.click();
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}-ustava-ceske-republiky\?.*node=/);
-  await expect(page.getByRole('region', { name: 'Document text' }).getByText('Prezident republiky je volen v přímých volbách.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Document text' }).getByText('Prezident republiky je volen v přímých volbách.'),
+  ).toBeVisible();
 
   // A direct request: the Copilot publishes editor.open / tool.navigate and the page follows.
   await page.goto(`${server.url}/documents`);
   if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Open Copilot' }).click();
   await ask(page, 'otevři 1/1993 čl. 62');
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}-ustava-ceske-republiky\?.*node=[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}-ustava-ceske-republiky\?.*node=[0-9a-f-]{36}/, {
+    timeout: 15_000,
+  });
   await expect(panel.getByText(/editor\.open|tool\.navigate/).first()).toBeVisible();
 
   // The server goes away: the panel says so; it comes back: the channel reconnects.

@@ -21,7 +21,10 @@ test('find the Constitution, filter its structure and read Čl. 54', async ({ pa
   await page.goto('/documents');
   await page.getByLabel('Law number').fill('1/1993');
   await page.getByLabel('Law number').press('Enter');
-  await page.getByRole('link', { name: /Ústava České republiky/ }).first().click();
+  await page
+    .getByRole('link', { name: /Ústava České republiky/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}-ustava-ceske-republiky/);
   await expect(page.getByRole('heading', { level: 1, name: /Ústava České republiky/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'document detail');
@@ -57,7 +60,12 @@ test('switch the language of a multilingual EU act', async ({ page }) => {
     await p.goto(address);
     await p.getByRole('combobox', { name: 'Language' }).click();
     await p.getByRole('option', { name: /Czech/ }).click();
-    await expect(p.getByRole('region', { name: 'Document text' }).getByText(/rozhodnutí/i).first()).toBeVisible();
+    await expect(
+      p
+        .getByRole('region', { name: 'Document text' })
+        .getByText(/rozhodnutí/i)
+        .first(),
+    ).toBeVisible();
   });
 });
 
@@ -70,12 +78,22 @@ test('compare the 1993 and 2026 Constitutions', async ({ page }) => {
   const removed = page.getByRole('region', { name: /Removed provisions/ });
   await expect(added.getByText('Čl. 10a', { exact: false }).first()).toBeVisible();
   await expect(removed.getByText('Čl. 103', { exact: false }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: /Changed provisions/ }).getByText(/Čl\. 54/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /Changed provisions/ })
+      .getByText(/Čl\. 54/)
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'comparison');
   const address = page.url();
   await screenshotAllWays(page, 'compare', async (p) => {
     await p.goto(address);
-    await expect(p.getByRole('region', { name: /Added provisions/ }).getByText('Čl. 10a').first()).toBeVisible();
+    await expect(
+      p
+        .getByRole('region', { name: /Added provisions/ })
+        .getByText('Čl. 10a')
+        .first(),
+    ).toBeVisible();
   });
 });
 

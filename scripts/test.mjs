@@ -21,7 +21,9 @@ const readJson = (file) => {
 };
 
 if (!process.env.DATABASE_URL) {
-  console.log('\nServer tests run on the embedded PGlite only. Set DATABASE_URL=postgres://... to run them on PostgreSQL too.\n');
+  console.log(
+    '\nServer tests run on the embedded PGlite only. Set DATABASE_URL=postgres://... to run them on PostgreSQL too.\n',
+  );
 }
 const vitestJson = path.join(resultsDir, 'vitest.json');
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
@@ -41,14 +43,15 @@ if (fs.existsSync(chromium)) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
-    if (e2e.stats.flaky > 0) console.log(`\nBrowser tests: ${e2e.stats.flaky} passed only on retry (flaky): see the report above.`);
+    if (e2e.stats.flaky > 0)
+      console.log(`\nBrowser tests: ${e2e.stats.flaky} passed only on retry (flaky): see the report above.`);
   } else if (e2eStatus !== 0) {
     totals.failed += 1;
   }
 } else {
   console.log(
     `\nBrowser tests SKIPPED: Chromium was not found at ${chromium}.\n` +
-      'To run them, install Debian\'s Chromium (`sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium binary, then run `npm test` again.\n',
+      "To run them, install Debian's Chromium (`sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium binary, then run `npm test` again.\n",
   );
 }
 

@@ -63,15 +63,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, db);
   registerOrgRoutes(app, db);
   registerHistoryRoutes(app, db);
-  registerRealtimeRoutes(app, options.database, { trustProxy: options.accounts?.trustProxy ?? false, ...options.realtime });
-  registerCopilotRoutes(app, options.database, options.copilot, options.realtime?.wsTokenLimit ?? DEFAULT_REALTIME_OPTIONS.wsTokenLimit);
+  registerRealtimeRoutes(app, options.database, {
+    trustProxy: options.accounts?.trustProxy ?? false,
+    ...options.realtime,
+  });
+  registerCopilotRoutes(
+    app,
+    options.database,
+    options.copilot,
+    options.realtime?.wsTokenLimit ?? DEFAULT_REALTIME_OPTIONS.wsTokenLimit,
+  );
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
   registerVersionRoutes(app, db);
   registerCompareChangeRoutes(app, db);
   registerMetaRoutes(app, db);
 
-  const webRoot = options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  const webRoot =
+    options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
   // wildcard: files are looked up per request, so a rebuild needs no restart; a missing file
   // falls through to the not-found handler below (the SPA fallback).
   if (webRoot) {
@@ -81,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       // Hashed build assets never change; everything else is revalidated.
       setHeaders: (response, filePath) => {
-        response.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -92,7 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isApi && webRoot && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
   return app;
 }

@@ -76,7 +76,8 @@ function parsePublicUrl(value: string): string {
   } catch {
     throw new Error(`PUBLIC_URL must be an http(s) address such as https://lexhub.example.org, got "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 

@@ -16,7 +16,11 @@ async function main() {
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(
@@ -27,7 +31,13 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildCopilotService({ database, publicUrl: config.publicUrl, copilot, logger, trustProxy: config.trustProxy });
+  const app = await buildCopilotService({
+    database,
+    publicUrl: config.publicUrl,
+    copilot,
+    logger,
+    trustProxy: config.trustProxy,
+  });
 
   stopOnSignals(app, database);
 
@@ -35,7 +45,11 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.copilot.port;
   app.log.info(
-    { engine: database.engine, assistant: copilot.model ? 'model' : 'retrieval', allowedOrigin: new URL(config.publicUrl).origin },
+    {
+      engine: database.engine,
+      assistant: copilot.model ? 'model' : 'retrieval',
+      allowedOrigin: new URL(config.publicUrl).origin,
+    },
     `Lexhub Copilot chat service is ready on http://localhost:${port}/chat`,
   );
 }

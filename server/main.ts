@@ -25,7 +25,10 @@ async function main() {
     }
     throw error;
   }
-  logger.info({ engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  logger.info(
+    { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
+    'database ready',
+  );
   const app = await buildApp({
     database,
     webRoot: config.webRoot,
@@ -40,7 +43,8 @@ async function main() {
     copilot: copilotOptionsFromConfig(config),
     realtime: { allowedOrigins: config.realtimeAllowedOrigins },
   });
-  if (!config.smtpUrl) logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');
+  if (!config.smtpUrl)
+    logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');
 
   stopOnSignals(app, database);
 

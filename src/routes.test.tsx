@@ -36,7 +36,8 @@ function shown(path: string): string {
   const marker = screen.queryByTestId('screen');
   if (marker) return marker.textContent ?? '';
   const soon = screen.queryByTestId('coming-soon');
-  if (soon) return `soon ${soon.getAttribute('data-section')}: ${screen.getByRole('heading', { level: 1 }).textContent}`;
+  if (soon)
+    return `soon ${soon.getAttribute('data-section')}: ${screen.getByRole('heading', { level: 1 }).textContent}`;
   for (const page of ['not-found', 'privacy', 'terms']) if (screen.queryByTestId(page)) return page;
   return 'nothing';
 }

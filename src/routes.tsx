@@ -39,7 +39,12 @@ const comingSoon = (path: string, section: ComingSoonSection): AppRoute => ({
  * A page that lists documents (public, a collection, a profile) and the document and compare
  * screens below it. `base` rebuilds the page's own address from the route parameters.
  */
-function documentRoutes(prefix: string, context: DocumentContext, base: (params: Params) => string, page?: AppRoute): AppRoute[] {
+function documentRoutes(
+  prefix: string,
+  context: DocumentContext,
+  base: (params: Params) => string,
+  page?: AppRoute,
+): AppRoute[] {
   const props = (params: Params) => ({ idSlug: params.idSlug ?? '', basePath: base(params), context });
   return [
     ...(page ? [page] : []),
@@ -58,15 +63,46 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/documents', render: () => <DocumentsListScreen /> },
   ...documentRoutes('', 'public', () => ''),
 
-  ...documentRoutes('/collections/:collectionId', 'collection', (p) => `/collections/${seg(p.collectionId)}`, comingSoon('/collections/:collectionId', 'collection')),
+  ...documentRoutes(
+    '/collections/:collectionId',
+    'collection',
+    (p) => `/collections/${seg(p.collectionId)}`,
+    comingSoon('/collections/:collectionId', 'collection'),
+  ),
   comingSoon('/collections', 'collections'),
 
-  ...documentRoutes('/u/:owner/collections/:slug', 'collection', (p) => `/u/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/u/:owner/collections/:slug', 'collection')),
-  ...documentRoutes('/org/:owner/collections/:slug', 'collection', (p) => `/org/${seg(p.owner)}/collections/${seg(p.slug)}`, comingSoon('/org/:owner/collections/:slug', 'collection')),
-  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, { path: '/u/:username', render: (p) => <UserProfileScreen username={p.username ?? ''} /> }),
-  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, { path: '/org/:orgSlug', render: (p) => <OrgProfileScreen orgSlug={p.orgSlug ?? ''} /> }),
-  ...documentRoutes('/u/:username/:collectionSlug', 'collection', (p) => `/u/${seg(p.username)}/${seg(p.collectionSlug)}`, comingSoon('/u/:username/:collectionSlug', 'collection')),
-  ...documentRoutes('/org/:orgSlug/:collectionSlug', 'collection', (p) => `/org/${seg(p.orgSlug)}/${seg(p.collectionSlug)}`, comingSoon('/org/:orgSlug/:collectionSlug', 'collection')),
+  ...documentRoutes(
+    '/u/:owner/collections/:slug',
+    'collection',
+    (p) => `/u/${seg(p.owner)}/collections/${seg(p.slug)}`,
+    comingSoon('/u/:owner/collections/:slug', 'collection'),
+  ),
+  ...documentRoutes(
+    '/org/:owner/collections/:slug',
+    'collection',
+    (p) => `/org/${seg(p.owner)}/collections/${seg(p.slug)}`,
+    comingSoon('/org/:owner/collections/:slug', 'collection'),
+  ),
+  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, {
+    path: '/u/:username',
+    render: (p) => <UserProfileScreen username={p.username ?? ''} />,
+  }),
+  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, {
+    path: '/org/:orgSlug',
+    render: (p) => <OrgProfileScreen orgSlug={p.orgSlug ?? ''} />,
+  }),
+  ...documentRoutes(
+    '/u/:username/:collectionSlug',
+    'collection',
+    (p) => `/u/${seg(p.username)}/${seg(p.collectionSlug)}`,
+    comingSoon('/u/:username/:collectionSlug', 'collection'),
+  ),
+  ...documentRoutes(
+    '/org/:orgSlug/:collectionSlug',
+    'collection',
+    (p) => `/org/${seg(p.orgSlug)}/${seg(p.collectionSlug)}`,
+    comingSoon('/org/:orgSlug/:collectionSlug', 'collection'),
+  ),
 
   { path: '/settings/handle', render: () => <HandleSettingsScreen /> },
   { path: '/settings/profile', render: () => <ProfileSettingsScreen /> },

@@ -48,7 +48,12 @@ export function autocompleteQueries(documents: ParsedDocument[], count: number, 
       const q = variant < 0.5 ? number : variant < 0.75 ? `${number} sb` : number.slice(0, number.indexOf('/') + 3);
       queries.push({ kind: 'number', q });
     } else if (roll < 0.8) {
-      const word = foldForSearch(pick(words.filter((w) => w.length >= 5), random));
+      const word = foldForSearch(
+        pick(
+          words.filter((w) => w.length >= 5),
+          random,
+        ),
+      );
       queries.push({ kind: 'typo', q: typo(word, random) });
     } else {
       // A lowercase word, with its diacritics half of the time: 'ústava', 'hranic'.

@@ -12,7 +12,11 @@ const ADDED = 0.025;
 
 /** Every path made unique inside the joined work by the act it came from. */
 function prefixPaths(nodes: ParsedNode[], prefix: string): ParsedNode[] {
-  return nodes.map((node) => ({ ...node, path: `${prefix}/${node.path}`, children: prefixPaths(node.children, prefix) }));
+  return nodes.map((node) => ({
+    ...node,
+    path: `${prefix}/${node.path}`,
+    children: prefixPaths(node.children, prefix),
+  }));
 }
 
 function allTexts(nodes: ParsedNode[]): string[] {
@@ -35,11 +39,19 @@ export function compareVersions(works: ParsedDocument[]): { a: ParsedDocument; b
   for (const doc of sorted) {
     if (total >= COMPARE_FRAGMENTS) break;
     const slug = doc.externalId.replace(/[^A-Za-z0-9]+/gu, '-');
-    nodes.push({ nodeType: 'part', rawType: 'ČÁST', title: doc.metadata.title, path: `akt-${slug}`, texts: [], children: prefixPaths(doc.nodes, `akt-${slug}`) });
+    nodes.push({
+      nodeType: 'part',
+      rawType: 'ČÁST',
+      title: doc.metadata.title,
+      path: `akt-${slug}`,
+      texts: [],
+      children: prefixPaths(doc.nodes, `akt-${slug}`),
+    });
     total += countTexts(doc.nodes);
     used++;
   }
-  if (total < COMPARE_FRAGMENTS) throw new Error(`the corpus has only ${total} Czech text units, ${COMPARE_FRAGMENTS} needed`);
+  if (total < COMPARE_FRAGMENTS)
+    throw new Error(`the corpus has only ${total} Czech text units, ${COMPARE_FRAGMENTS} needed`);
   const base: ParsedDocument = {
     externalId: 'lexhub-bench/srovnani-5000',
     metadata: { title: 'Srovnávací dílo (spojené české předpisy)', kind: 'zákon', sourceSystem: 'bench' },
@@ -57,7 +69,10 @@ export function compareVersions(works: ParsedDocument[]): { a: ParsedDocument; b
   }
   const a = firstTexts(base, low);
   // Text added in B: real text of acts that did not make it into A.
-  const spare = sorted.slice(used).flatMap((doc) => allTexts(doc.nodes)).concat(allTexts(base.nodes).slice(low));
+  const spare = sorted
+    .slice(used)
+    .flatMap((doc) => allTexts(doc.nodes))
+    .concat(allTexts(base.nodes).slice(low));
   const random = seededRandom(5_000);
   let spareAt = 0;
   const revise = (list: ParsedNode[]): ParsedNode[] =>
@@ -66,7 +81,8 @@ export function compareVersions(works: ParsedDocument[]): { a: ParsedDocument; b
         const roll = random();
         if (roll < REMOVED) return [];
         if (roll < REMOVED + CHANGED) return [{ cs: amend(text.cs ?? '') }];
-        if (roll < REMOVED + CHANGED + ADDED && spare.length > 0) return [text, { cs: spare[spareAt++ % spare.length]! }];
+        if (roll < REMOVED + CHANGED + ADDED && spare.length > 0)
+          return [text, { cs: spare[spareAt++ % spare.length]! }];
         return [text];
       });
       return { ...node, texts, children: revise(node.children) };

@@ -37,7 +37,12 @@ function run(job: LoadJob, durationS: number, record: boolean) {
         },
         (error, result) => {
           if (error) return reject(error);
-          resolve({ samples, statuses, errors: result.errors + result.timeouts, elapsedMs: performance.now() - started });
+          resolve({
+            samples,
+            statuses,
+            errors: result.errors + result.timeouts,
+            elapsedMs: performance.now() - started,
+          });
         },
       );
       instance.on('response', (_client, statusCode, _bytes, ms) => {

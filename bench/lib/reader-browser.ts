@@ -9,7 +9,8 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 export const newContext = (browser: Browser): Promise<BrowserContext> => browser.newContext({ viewport: VIEWPORT });
 
 /** The reader's text of a fragment (not its skeleton, retry, or cite-key-only line). */
@@ -152,12 +153,17 @@ export interface ScrollResult {
  * waiting at the bottom while the next page loads, until the row `totalRows - 1` is on screen
  * at the bottom (or `maxMs`). Counts animation frames meanwhile; long tasks come from the probe.
  */
-export async function scrollToEnd(page: Page, options: { scroller: string; totalRows: number; stepPx: number; stepsPerSecond: number; maxMs: number }): Promise<ScrollResult> {
+export async function scrollToEnd(
+  page: Page,
+  options: { scroller: string; totalRows: number; stepPx: number; stepsPerSecond: number; maxMs: number },
+): Promise<ScrollResult> {
   return page.evaluate(async (o) => {
     const root = document.querySelector<HTMLElement>(o.scroller);
     if (!root) throw new Error(`no scroller ${o.scroller}`);
     const scroller =
-      root.scrollHeight > root.clientHeight ? root : (root.querySelector<HTMLElement>('[data-virtuoso-scroller]') ?? root);
+      root.scrollHeight > root.clientHeight
+        ? root
+        : (root.querySelector<HTMLElement>('[data-virtuoso-scroller]') ?? root);
     const state = (window as unknown as { __readerProbe: ProbeState }).__readerProbe;
     const frameTimes: number[] = [];
     let running = true;
@@ -175,7 +181,8 @@ export async function scrollToEnd(page: Page, options: { scroller: string; total
     let reachedEnd = false;
     const lastIndex = () => {
       let last = -1;
-      for (const row of scroller.querySelectorAll('[data-index]')) last = Math.max(last, Number(row.getAttribute('data-index')));
+      for (const row of scroller.querySelectorAll('[data-index]'))
+        last = Math.max(last, Number(row.getAttribute('data-index')));
       return last;
     };
     const box = scroller.getBoundingClientRect();
@@ -201,7 +208,13 @@ export async function scrollToEnd(page: Page, options: { scroller: string; total
     const ended = performance.now();
     const durationMs = ended - started;
     const kindOf = (name: string) =>
-      name.includes('/fragments/texts') ? 'texts' : name.includes('/spans') ? 'spans' : /\/documents\/[^/]+\/fragments/u.test(name) ? 'fragment pages' : 'other';
+      name.includes('/fragments/texts')
+        ? 'texts'
+        : name.includes('/spans')
+          ? 'spans'
+          : /\/documents\/[^/]+\/fragments/u.test(name)
+            ? 'fragment pages'
+            : 'other';
     const byKind: Record<string, number[]> = {};
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       if (entry.startTime < started || !entry.name.includes('/v1/')) continue;
@@ -210,7 +223,14 @@ export async function scrollToEnd(page: Page, options: { scroller: string; total
     const requests = Object.fromEntries(
       Object.entries(byKind).map(([kind, durations]) => {
         const sorted = durations.sort((a, b) => a - b);
-        return [kind, { count: sorted.length, p50Ms: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!), maxMs: Math.round(sorted.at(-1)!) }];
+        return [
+          kind,
+          {
+            count: sorted.length,
+            p50Ms: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]!),
+            maxMs: Math.round(sorted.at(-1)!),
+          },
+        ];
       }),
     );
     const gaps = frameTimes.slice(1).map((time, i) => time - frameTimes[i]!);
@@ -236,7 +256,11 @@ export async function scrollToEnd(page: Page, options: { scroller: string; total
 }
 
 /** The /assets/ files a fresh context requests while opening `url` until `ready` resolves. */
-export async function assetsRequested(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+export async function assetsRequested(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<string[]> {
   const context = await newContext(browser);
   try {
     const page = await context.newPage();

@@ -16,7 +16,10 @@ export interface BuiltApp {
 export function buildWebApp(): BuiltApp {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-reader-web-'));
   const started = performance.now();
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'pipe' });
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
   return { dir, buildS: Math.round((performance.now() - started) / 100) / 10 };
 }
 

@@ -55,14 +55,18 @@ function toDocument(row: Record<string, unknown> | undefined): ReaderDocument | 
 
 /** The document whose main branch has the most fragments in the branch's main language. */
 export async function largestDocument(database: Database): Promise<ReaderDocument> {
-  const { rows } = await database.raw(`SELECT ${DOCUMENT_COLUMNS} ${FROM_MAIN} ${GROUP} ORDER BY fragments DESC, d.external_id LIMIT 1`);
+  const { rows } = await database.raw(
+    `SELECT ${DOCUMENT_COLUMNS} ${FROM_MAIN} ${GROUP} ORDER BY fragments DESC, d.external_id LIMIT 1`,
+  );
   const found = toDocument(rows[0]);
   if (!found) throw new Error('the corpus database holds no main branch with fragments');
   return found;
 }
 
 async function documentByExternalId(database: Database, externalId: string): Promise<ReaderDocument | undefined> {
-  const { rows } = await database.raw(`SELECT ${DOCUMENT_COLUMNS} ${FROM_MAIN} WHERE d.external_id = $1 ${GROUP}`, [externalId]);
+  const { rows } = await database.raw(`SELECT ${DOCUMENT_COLUMNS} ${FROM_MAIN} WHERE d.external_id = $1 ${GROUP}`, [
+    externalId,
+  ]);
   return toDocument(rows[0]);
 }
 
@@ -77,7 +81,10 @@ export async function readerWork(): Promise<ParsedDocument> {
 }
 
 /** The 5,000-fragment work in `database`, stored once (later runs find it there). */
-export async function ensureReaderWork(database: Database, log: (line: string) => void): Promise<{ doc: ReaderDocument; builtS?: number }> {
+export async function ensureReaderWork(
+  database: Database,
+  log: (line: string) => void,
+): Promise<{ doc: ReaderDocument; builtS?: number }> {
   const found = await documentByExternalId(database, READER_WORK_ID);
   if (found?.fragments === COMPARE_FRAGMENTS) return { doc: found };
   log(`  storing the ${COMPARE_FRAGMENTS}-fragment work ${READER_WORK_ID} (once; cached afterwards)...`);
@@ -114,11 +121,17 @@ export async function staticPage(database: Database, doc: ReaderDocument): Promi
   let previousNode: unknown;
   for (const row of rows) {
     if (row.nodeId !== previousNode) {
-      const heading = [row.nodeCite ?? row.citeKey, row.nodeTitle].filter((part) => part).map((part) => escapeHtml(String(part)));
+      const heading = [row.nodeCite ?? row.citeKey, row.nodeTitle]
+        .filter((part) => part)
+        .map((part) => escapeHtml(String(part)));
       if (heading.length) parts.push(`<h3>${heading.join(' ')}</h3>`);
       previousNode = row.nodeId;
     }
-    parts.push(row.hasText ? `<p class="t">${escapeHtml(String(row.text))}</p>` : `<p class="c">${escapeHtml(String(row.citeKey ?? ''))}</p>`);
+    parts.push(
+      row.hasText
+        ? `<p class="t">${escapeHtml(String(row.text))}</p>`
+        : `<p class="c">${escapeHtml(String(row.citeKey ?? ''))}</p>`,
+    );
   }
   parts.push('</body></html>');
   return parts.join('\n');

@@ -14,7 +14,10 @@ export interface BareServer {
 
 export async function startBareServer(): Promise<BareServer> {
   const server = http.createServer();
-  const wss = new WebSocketServer({ server, handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false) });
+  const wss = new WebSocketServer({
+    server,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
   const channels = new Map<string, Set<WebSocket>>();
   wss.on('connection', (socket) => {
     const own = new Set<string>();

@@ -14,12 +14,16 @@ export class BenchChild<Request extends { type: string }, Reply extends { type: 
 
   constructor(file: string, env: NodeJS.ProcessEnv = {}) {
     // The parent runs under tsx; the child inherits its loader through execArgv.
-    this.child = fork(path.join(here, file), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+    this.child = fork(path.join(here, file), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
+    });
     this.child.on('message', (reply: Reply) => {
       const waiting = this.waiting;
       this.waiting = undefined;
       if (!waiting) return;
-      if (reply.type === 'failure') waiting.reject(new Error(`${file}: ${(reply as unknown as { message: string }).message}`));
+      if (reply.type === 'failure')
+        waiting.reject(new Error(`${file}: ${(reply as unknown as { message: string }).message}`));
       else waiting.resolve(reply);
     });
     this.child.once('exit', (code) => {
@@ -60,7 +64,9 @@ export const startClients = () => new BenchChild<ClientsRequest, ClientsReply>('
 
 /** A second server instance on `databaseUrl`; resolves once it has started. */
 export async function startInstance(databaseUrl: string) {
-  const child = new BenchChild<InstanceRequest, InstanceReply>('realtime-instance-child.ts', { BENCH_INSTANCE_DATABASE_URL: databaseUrl });
+  const child = new BenchChild<InstanceRequest, InstanceReply>('realtime-instance-child.ts', {
+    BENCH_INSTANCE_DATABASE_URL: databaseUrl,
+  });
   const first = await child.next();
   if (first.type !== 'ready') throw new Error(`instance: expected ready, got ${first.type}`);
   return child;

@@ -17,7 +17,9 @@ async function main() {
     void (async () => {
       try {
         if (request.type === 'publish') {
-          const outcome = await publishSteadily(request.plan, (userId, payload) => app.realtime.publish(userId, BENCH_COMMAND, payload));
+          const outcome = await publishSteadily(request.plan, (userId, payload) =>
+            app.realtime.publish(userId, BENCH_COMMAND, payload),
+          );
           reply({ type: 'published', outcome });
         } else {
           await app.close();
@@ -34,6 +36,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  reply({ type: 'failure', message: error instanceof Error ? error.stack ?? error.message : String(error) });
+  reply({ type: 'failure', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   process.exit(1);
 });

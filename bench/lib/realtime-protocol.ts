@@ -45,4 +45,8 @@ export interface PublishOutcome {
 }
 
 export type InstanceRequest = { type: 'publish'; plan: PublishPlan } | { type: 'close' };
-export type InstanceReply = { type: 'ready' } | { type: 'published'; outcome: PublishOutcome } | { type: 'closed' } | { type: 'failure'; message: string };
+export type InstanceReply =
+  | { type: 'ready' }
+  | { type: 'published'; outcome: PublishOutcome }
+  | { type: 'closed' }
+  | { type: 'failure'; message: string };

@@ -33,7 +33,11 @@ export interface PartResult {
   notes: string[];
 }
 
-export function withTarget(row: LatencyRow, metric: NonNullable<LatencyRow['target']>['metric'], limitMs: number): LatencyRow {
+export function withTarget(
+  row: LatencyRow,
+  metric: NonNullable<LatencyRow['target']>['metric'],
+  limitMs: number,
+): LatencyRow {
   return { ...row, target: { metric, limitMs, met: row.stats[metric] < limitMs } };
 }
 
@@ -64,7 +68,9 @@ const resultsDir = path.join(repoRoot, 'bench/results');
 export function saveResults(engine: Engine, extra: Record<string, unknown>, parts: PartResult[]): string {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `latest-${engine}.json`);
-  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { parts?: Record<string, PartResult> }) : {};
+  const previous = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { parts?: Record<string, PartResult> })
+    : {};
   const merged = { ...(previous.parts ?? {}) };
   for (const part of parts) merged[part.part] = part;
   fs.writeFileSync(file, `${JSON.stringify({ engine, ...extra, machine: machine(), parts: merged }, null, 2)}\n`);
@@ -76,7 +82,20 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 export function printRows(engine: Engine, part: PartResult, log: (line: string) => void) {
   if (part.rows.length === 0) return;
-  const header = ['benchmark', 'layer', 'conc', 'n', 'timeouts', 'req/s', 'p50', 'p95', 'p99', 'max', 'target', 'API/SQL p50|p99'];
+  const header = [
+    'benchmark',
+    'layer',
+    'conc',
+    'n',
+    'timeouts',
+    'req/s',
+    'p50',
+    'p95',
+    'p99',
+    'max',
+    'target',
+    'API/SQL p50|p99',
+  ];
   const lines = part.rows.map((row) => [
     row.name,
     row.layer,

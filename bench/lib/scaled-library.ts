@@ -64,7 +64,14 @@ export async function openScaledLibrary(engine: Engine, log: (line: string) => v
     await Promise.all(Array.from({ length: writers }, writer));
     buildS = Math.round((performance.now() - started) / 100) / 10;
     documents = await countRows(database, 'documents');
-    if (documents !== SCALED_DOCUMENTS) throw new Error(`scaled library has ${documents} documents, not ${SCALED_DOCUMENTS}`);
+    if (documents !== SCALED_DOCUMENTS)
+      throw new Error(`scaled library has ${documents} documents, not ${SCALED_DOCUMENTS}`);
   }
-  return { database, documents, fragments: await countRows(database, 'fragments'), cloneSources: sources.length, buildS };
+  return {
+    database,
+    documents,
+    fragments: await countRows(database, 'fragments'),
+    cloneSources: sources.length,
+    buildS,
+  };
 }

@@ -31,8 +31,18 @@ export async function prepareOwnServer(seedFiles: string[], env: Record<string, 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-e2e-own-'));
-  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PUBLIC_URL: url, ...env };
-  if (seedFiles.length) execFileSync('npx', ['tsx', 'server/importers/cli.ts', ...seedFiles], { stdio: 'ignore', env: serverEnv });
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    PUBLIC_URL: url,
+    ...env,
+  };
+  if (seedFiles.length)
+    execFileSync('npx', ['tsx', 'server/importers/cli.ts', ...seedFiles], { stdio: 'ignore', env: serverEnv });
   let child: ChildProcess | undefined;
 
   const stop = async () => {

@@ -10,7 +10,8 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 // Half of a surrogate pair: not text; the drivers would turn it into U+FFFD anyway.
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-const strip = (value: string) => value.replace(CONTROLS, '').replace(BIDI_CONTROLS, '').replace(LONE_SURROGATES, '\uFFFD');
+const strip = (value: string) =>
+  value.replace(CONTROLS, '').replace(BIDI_CONTROLS, '').replace(LONE_SURROGATES, '\uFFFD');
 
 /** One line of text (a name, a city): breaks and tabs become spaces, controls vanish, trimmed. */
 export function cleanLine(value: string): string {
@@ -23,7 +24,10 @@ export function cleanText(value: string): string {
 }
 
 /** An optional field: undefined stays (not given), null/'' (or nothing left after cleaning) clears. */
-export function cleanOptional(value: string | null | undefined, clean: (text: string) => string = cleanLine): string | null | undefined {
+export function cleanOptional(
+  value: string | null | undefined,
+  clean: (text: string) => string = cleanLine,
+): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const cleaned = clean(value);

@@ -20,7 +20,8 @@ const utc = (column: string) => sql`to_char(${sql.raw(column)} AT TIME ZONE 'UTC
  */
 export async function recordDocumentAccess(db: Db, userId: string, request: AccessRequest): Promise<void> {
   const sessionId = cleanLine(request.session_id);
-  if (sessionId === '') throw new ApiError(400, 'validation_failed', 'session_id: must not be empty', { field: 'session_id' });
+  if (sessionId === '')
+    throw new ApiError(400, 'validation_failed', 'session_id: must not be empty', { field: 'session_id' });
   const rows = await sqlRows(
     db,
     sql`INSERT INTO document_access (user_id, document_id, access_count, first_accessed_at, last_accessed_at, last_session_id, last_context)
@@ -64,7 +65,11 @@ function normalize(row: Accessed): Accessed {
 }
 
 /** The caller's visits to one document (0 and nulls when never read) and whether it is pinned. */
-export async function documentAccessStats(db: Db, userId: string, documentId: string): Promise<z.infer<typeof DocumentAccessStats>> {
+export async function documentAccessStats(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<z.infer<typeof DocumentAccessStats>> {
   const [row] = await sqlRows<z.infer<typeof DocumentAccessStats>>(
     db,
     sql`SELECT d.id AS document_id, COALESCE(a.access_count, 0) AS access_count,

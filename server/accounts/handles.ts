@@ -12,7 +12,12 @@ const handleTaken = (username: string) =>
   new ApiError(409, 'handle_taken', `The handle "${username}" is taken`, { field: 'username' });
 
 /** `next` is already validated and lowercased by the contract (Handle). */
-export async function changeHandle(db: Db, userId: string, next: string, ifMatch: string): Promise<{ username: string; etag: string }> {
+export async function changeHandle(
+  db: Db,
+  userId: string,
+  next: string,
+  ifMatch: string,
+): Promise<{ username: string; etag: string }> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await sqlRows<{ username: string; version: number }>(

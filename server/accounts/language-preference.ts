@@ -13,7 +13,11 @@ export async function getLanguagePreference(db: Db, userId: string): Promise<Int
   return row.language === 'en' || row.language === 'cs' ? row.language : null;
 }
 
-export async function setLanguagePreference(db: Db, userId: string, language: InterfaceLanguage): Promise<InterfaceLanguage> {
+export async function setLanguagePreference(
+  db: Db,
+  userId: string,
+  language: InterfaceLanguage,
+): Promise<InterfaceLanguage> {
   const changed = sql`language IS DISTINCT FROM ${language}::text`;
   const [row] = await sqlRows<{ language: InterfaceLanguage }>(
     db,

@@ -49,7 +49,11 @@ async function actorRole(tx: Tx, orgId: string, userId: string): Promise<OrgRole
 }
 
 /** A member by handle, or 404. */
-async function findMember(tx: Tx, orgId: string, typed: string): Promise<{ user_id: string; username: string; role: OrgRole }> {
+async function findMember(
+  tx: Tx,
+  orgId: string,
+  typed: string,
+): Promise<{ user_id: string; username: string; role: OrgRole }> {
   const username = typed.trim().toLowerCase();
   // Text that cannot be a handle (NUL bytes included, which PostgreSQL refuses) is not looked up.
   const [member] = HANDLE_PATTERN.test(username)
@@ -71,17 +75,26 @@ async function assertAnotherOwner(tx: Tx, orgId: string) {
   if (Number(row?.owners ?? 0) < 2) throw lastOwner();
 }
 
-export async function addMember(db: Db, typedSlug: string, actorId: string, typedUsername: string, role: OrgRole): Promise<Org> {
+export async function addMember(
+  db: Db,
+  typedSlug: string,
+  actorId: string,
+  typedUsername: string,
+  role: OrgRole,
+): Promise<Org> {
   let result: { org: LockedOrg; actor: OrgRole } | undefined;
   try {
     result = await db.transaction(async (tx) => {
       const org = await lockOrg(tx, typedSlug);
       const actor = await actorRole(tx, org.id, actorId);
       if (!mayChange(actor, null, role)) {
-        throw forbidden(actor === 'member' ? 'Only owners and admins add members' : 'Only an owner may make someone an owner');
+        throw forbidden(
+          actor === 'member' ? 'Only owners and admins add members' : 'Only an owner may make someone an owner',
+        );
       }
       const user = await findVisibleUser(tx, typedUsername);
-      if (!user) throw new ApiError(404, 'not_found', `No user has the handle "${typedUsername}"`, { field: 'username' });
+      if (!user)
+        throw new ApiError(404, 'not_found', `No user has the handle "${typedUsername}"`, { field: 'username' });
       const inserted = await sqlRows(
         tx,
         sql`INSERT INTO org_members (org_id, user_id, role) VALUES (${org.id}, ${user.id}, ${role})
@@ -97,7 +110,13 @@ export async function addMember(db: Db, typedSlug: string, actorId: string, type
   return orgWithMembers(db, result.org, result.actor);
 }
 
-export async function updateMember(db: Db, typedSlug: string, actorId: string, typedUsername: string, role: OrgRole): Promise<Org> {
+export async function updateMember(
+  db: Db,
+  typedSlug: string,
+  actorId: string,
+  typedUsername: string,
+  role: OrgRole,
+): Promise<Org> {
   const { org, actor } = await db.transaction(async (tx) => {
     const org = await lockOrg(tx, typedSlug);
     const actor = await actorRole(tx, org.id, actorId);
@@ -105,11 +124,15 @@ export async function updateMember(db: Db, typedSlug: string, actorId: string, t
     if (member.role === role) return { org, actor };
     if (!mayChange(actor, member.role, role)) {
       throw forbidden(
-        actor === 'member' ? 'Only owners and admins change roles' : 'Only an owner may change an owner or make someone an owner',
+        actor === 'member'
+          ? 'Only owners and admins change roles'
+          : 'Only an owner may change an owner or make someone an owner',
       );
     }
     if (member.role === 'owner') await assertAnotherOwner(tx, org.id);
-    await tx.execute(sql`UPDATE org_members SET role = ${role} WHERE org_id = ${org.id} AND user_id = ${member.user_id}`);
+    await tx.execute(
+      sql`UPDATE org_members SET role = ${role} WHERE org_id = ${org.id} AND user_id = ${member.user_id}`,
+    );
     return { org, actor: member.user_id === actorId ? role : actor };
   });
   return orgWithMembers(db, org, actor);
@@ -126,7 +149,9 @@ export async function removeMember(db: Db, typedSlug: string, actorId: string, t
     const member = await findMember(tx, org.id, typedUsername);
     const leaving = member.user_id === actorId;
     if (!leaving && !mayChange(actor, member.role, null)) {
-      throw forbidden(actor === 'member' ? 'Only owners and admins remove members' : 'Only an owner may remove an owner');
+      throw forbidden(
+        actor === 'member' ? 'Only owners and admins remove members' : 'Only an owner may remove an owner',
+      );
     }
     if (member.role === 'owner') await assertAnotherOwner(tx, org.id);
     await tx.execute(sql`DELETE FROM org_members WHERE org_id = ${org.id} AND user_id = ${member.user_id}`);

@@ -3,7 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ORG_SLUG_PATTERN, type CreateOrgRequest, type Org, type OrgRole, type PublicOrg } from '../../src/api/contract/orgs.js';
+import {
+  ORG_SLUG_PATTERN,
+  type CreateOrgRequest,
+  type Org,
+  type OrgRole,
+  type PublicOrg,
+} from '../../src/api/contract/orgs.js';
 import type { Db } from '../db/client.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import { sqlRows } from '../library/sql-rows.js';
@@ -36,7 +42,9 @@ export function normalizeSlug(typed: string): string | null {
 /** The organization of a slug, or 404 not_found. */
 export async function findOrg(db: Db, typed: string): Promise<OrgRow> {
   const slug = normalizeSlug(typed);
-  const [row] = slug ? await sqlRows<OrgRow>(db, sql`SELECT ${ORG_COLUMNS} FROM organizations o WHERE o.slug = ${slug}`) : [];
+  const [row] = slug
+    ? await sqlRows<OrgRow>(db, sql`SELECT ${ORG_COLUMNS} FROM organizations o WHERE o.slug = ${slug}`)
+    : [];
   if (!row) throw notFound(`Organization "${typed}"`);
   return row;
 }
@@ -78,7 +86,10 @@ export async function createOrg(db: Db, ownerId: string, request: z.output<typeo
   if (name.length < 2) throw new ApiError(400, 'validation_failed', 'name: too short', { field: 'name' });
   const locations = request.locations.map((location, index) => {
     const city = cleanLine(location.city);
-    if (city === '') throw new ApiError(400, 'validation_failed', `locations.${index}.city: must not be empty`, { field: `locations.${index}.city` });
+    if (city === '')
+      throw new ApiError(400, 'validation_failed', `locations.${index}.city: must not be empty`, {
+        field: `locations.${index}.city`,
+      });
     return { city, country: location.country };
   });
   const org: OrgRow = {

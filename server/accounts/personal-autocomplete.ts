@@ -59,5 +59,8 @@ export async function personalAutocomplete(db: Db, userId: string, query: string
 /** The personal groups, then the search hits that are not among them. */
 export function mergeWithSearch(personal: Item[], hits: AutocompleteHit[]): Item[] {
   const listed = new Set(personal.map((item) => item.document_id));
-  return [...personal, ...hits.filter((hit) => !listed.has(hit.document_id)).map((hit) => ({ ...hit, group: 'search' as const }))];
+  return [
+    ...personal,
+    ...hits.filter((hit) => !listed.has(hit.document_id)).map((hit) => ({ ...hit, group: 'search' as const })),
+  ];
 }

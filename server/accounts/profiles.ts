@@ -57,15 +57,26 @@ function assignments(patch: Patch): { column: string; value: SQL }[] {
   if (patch.languages !== undefined) {
     values.push(['languages', sql`${sql.param([...new Set(patch.languages)])}::text[]`]);
   }
-  return values.filter((entry): entry is [string, SQL] => entry[1] !== undefined).map(([column, value]) => ({ column, value }));
+  return values
+    .filter((entry): entry is [string, SQL] => entry[1] !== undefined)
+    .map(([column, value]) => ({ column, value }));
 }
 
 export async function patchProfile(db: Db, userId: string, patch: Patch): Promise<{ profile: Profile; etag: string }> {
   const changes = assignments(patch);
   if (changes.length === 0) return getProfile(db, userId);
-  const columns = sql.join(changes.map((change) => sql.identifier(change.column)), sql`, `);
-  const values = sql.join(changes.map((change) => change.value), sql`, `);
-  const sets = sql.join(changes.map((change) => sql`${sql.identifier(change.column)} = ${change.value}`), sql`, `);
+  const columns = sql.join(
+    changes.map((change) => sql.identifier(change.column)),
+    sql`, `,
+  );
+  const values = sql.join(
+    changes.map((change) => change.value),
+    sql`, `,
+  );
+  const sets = sql.join(
+    changes.map((change) => sql`${sql.identifier(change.column)} = ${change.value}`),
+    sql`, `,
+  );
   // Only a real change moves the version, so saving an unchanged form keeps ETags valid.
   const changed = sql`ROW(${columns}) IS DISTINCT FROM ROW(${values})`;
   const [row] = await sqlRows<ProfileRow>(

@@ -26,7 +26,9 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
 
 /** Marks every unused token of that purpose used (a newer link replaces older ones). */
 export async function revokeTokens(db: Executor, userId: string, purpose: TokenPurpose) {
-  await db.execute(sql`UPDATE auth_tokens SET used_at = now() WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`);
+  await db.execute(
+    sql`UPDATE auth_tokens SET used_at = now() WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL`,
+  );
 }
 
 /** The user id of a live token, which is marked used in the same statement; null when none. */

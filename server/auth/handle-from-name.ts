@@ -1,6 +1,11 @@
 // The first handle of a new user, from their name: `Jana Nováková` → `jana-novakova`, folded to
 // the contract's handle alphabet, never a reserved word; collisions get -2, -3, ... or a suffix.
-import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, HANDLE_PATTERN, RESERVED_HANDLES } from '../../src/api/contract/users.js';
+import {
+  HANDLE_MAX_LENGTH,
+  HANDLE_MIN_LENGTH,
+  HANDLE_PATTERN,
+  RESERVED_HANDLES,
+} from '../../src/api/contract/users.js';
 
 /** The preferred handle for a name (always matches HANDLE_PATTERN and is not reserved). */
 export function baseHandle(firstName: string, lastName: string): string {
@@ -8,7 +13,11 @@ export function baseHandle(firstName: string, lastName: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     // Letters NFKD does not decompose.
-    .replace(/ß/g, 'ss').replace(/[æÆ]/g, 'ae').replace(/[øØ]/g, 'o').replace(/[łŁ]/g, 'l').replace(/[đĐ]/g, 'd')
+    .replace(/ß/g, 'ss')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[đĐ]/g, 'd')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

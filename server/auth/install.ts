@@ -9,7 +9,14 @@ import { createTransportMailer } from '../mail/transport-mailer.js';
 import { csrfHook } from './csrf.js';
 import { prepareDummyHash } from './password-hash.js';
 import { DEFAULT_RATE_LIMITS, pruneRateLimits, type RateLimits } from './rate-limit.js';
-import { SESSION_COOKIE, clearSessionCookie, loadSession, pruneSessions, setSessionCookie, type SessionSettings } from './sessions.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  loadSession,
+  pruneSessions,
+  setSessionCookie,
+  type SessionSettings,
+} from './sessions.js';
 
 export interface AccountsOptions {
   /** The address users open the app at, for links in emails, e.g. http://localhost:8080. */

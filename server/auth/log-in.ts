@@ -13,8 +13,19 @@ const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Inval
 const accountLocked = () => new ApiError(423, 'account_locked', 'Account locked due to too many failed attempts');
 
 /** The user id when the credentials are right and the account may log in; throws otherwise. */
-export async function checkCredentials(db: Db, context: AccountsContext, email: string, password: string): Promise<string> {
-  const [user] = await sqlRows<{ id: string; password_hash: string; locked: boolean; verified: boolean; failed_logins: number }>(
+export async function checkCredentials(
+  db: Db,
+  context: AccountsContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const [user] = await sqlRows<{
+    id: string;
+    password_hash: string;
+    locked: boolean;
+    verified: boolean;
+    failed_logins: number;
+  }>(
     db,
     sql`SELECT id, password_hash, coalesce(locked_until > now(), false) AS locked,
                email_verified_at IS NOT NULL AS verified, failed_logins
@@ -43,6 +54,7 @@ export async function checkCredentials(db: Db, context: AccountsContext, email: 
   if (Number(user.failed_logins) > 0) {
     await db.execute(sql`UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = ${user.id}`);
   }
-  if (!user.verified) throw new ApiError(403, 'email_not_verified', 'Confirm your email address first (see the email we sent)');
+  if (!user.verified)
+    throw new ApiError(403, 'email_not_verified', 'Confirm your email address first (see the email we sent)');
   return user.id;
 }

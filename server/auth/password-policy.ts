@@ -11,7 +11,9 @@ import { ApiError } from '../http/api-error.js';
 
 const MIN_SCORE = 3;
 
-const commonSet = new Set((common.dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()));
+const commonSet = new Set(
+  (common.dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()),
+);
 
 export type PasswordProblem = 'password_too_weak' | 'password_too_common';
 
@@ -32,7 +34,9 @@ export async function assertPasswordAcceptable(password: string, userInputs: str
     throw new ApiError(400, problem, 'This password is on a list of common passwords', { field });
   }
   if (problem) {
-    throw new ApiError(400, problem, `Use at least ${PASSWORD_MIN_LENGTH} characters that are hard to guess`, { field });
+    throw new ApiError(400, problem, `Use at least ${PASSWORD_MIN_LENGTH} characters that are hard to guess`, {
+      field,
+    });
   }
 }
 

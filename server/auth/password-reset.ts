@@ -16,7 +16,13 @@ import { assertPasswordAcceptable } from './password-policy.js';
 
 const invalidToken = () => new ApiError(400, 'invalid_or_expired_token', 'Invalid or expired link', { field: 'token' });
 
-export async function requestPasswordReset(db: Db, context: AccountsContext, email: string, acceptLanguage: string | undefined, log: FastifyBaseLogger) {
+export async function requestPasswordReset(
+  db: Db,
+  context: AccountsContext,
+  email: string,
+  acceptLanguage: string | undefined,
+  log: FastifyBaseLogger,
+) {
   const [user] = await sqlRows<{ id: string; first_name: string; language: string | null }>(
     db,
     sql`SELECT id, first_name, language FROM users WHERE email = ${email}`,
@@ -28,7 +34,9 @@ export async function requestPasswordReset(db: Db, context: AccountsContext, ema
   });
   const link = `${context.publicUrl}/auth/reset?token=${token}`;
   const message = passwordResetMessage(email, user.first_name, link, mailLanguage(user.language, acceptLanguage));
-  context.mailer.send(message).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sending the reset email failed'));
+  context.mailer
+    .send(message)
+    .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sending the reset email failed'));
 }
 
 /** Sets the new password; returns the user id whose sessions were all ended. */
@@ -50,4 +58,3 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
     return userId;
   });
 }
-

@@ -4,27 +4,38 @@ import { parsePhoneNumberWithError, validatePhoneNumberLength, type PhoneNumber 
 import { PHONE_COUNTRIES, type PhoneCountry } from '../../src/api/contract/auth.js';
 import { ApiError } from '../http/api-error.js';
 
-const callingCodeOf = (country: string | undefined) => PHONE_COUNTRIES.find((entry) => entry.country === country)?.calling_code;
+const callingCodeOf = (country: string | undefined) =>
+  PHONE_COUNTRIES.find((entry) => entry.country === country)?.calling_code;
 
 /** The number in E.164, or 400 phone_invalid_format (cannot be a number) / phone_invalid. */
 export function normalizePhone(typed: string, country: PhoneCountry = 'CZ'): string {
   const callingCode = callingCodeOf(country)!;
   const digits = typed.replace(/\D/g, '').replace(/^0+/, '');
-  if (digits.length < 4 || digits.length > 15 || validatePhoneNumberLength(callingCode + digits, country) !== undefined) {
+  if (
+    digits.length < 4 ||
+    digits.length > 15 ||
+    validatePhoneNumberLength(callingCode + digits, country) !== undefined
+  ) {
     // Someone who typed the calling code too (+420 601 ..., 00420 ...) means the same number.
     const withoutCode = stripCallingCode(digits, callingCode);
     const parsed = withoutCode ? validIn(callingCode + withoutCode, country) : undefined;
     if (parsed) return parsed.number;
-    throw new ApiError(400, 'phone_invalid_format', 'The phone number has too few or too many digits', { field: 'phone' });
+    throw new ApiError(400, 'phone_invalid_format', 'The phone number has too few or too many digits', {
+      field: 'phone',
+    });
   }
-  const parsed = validIn(callingCode + digits, country) ?? validIn(callingCode + (stripCallingCode(digits, callingCode) ?? ''), country);
+  const parsed =
+    validIn(callingCode + digits, country) ??
+    validIn(callingCode + (stripCallingCode(digits, callingCode) ?? ''), country);
   if (!parsed) throw new ApiError(400, 'phone_invalid', `Not a valid phone number in ${country}`, { field: 'phone' });
   return parsed.number;
 }
 
 function stripCallingCode(digits: string, callingCode: string): string | undefined {
   const code = callingCode.slice(1);
-  return digits.startsWith(code) && digits.length > code.length + 3 ? digits.slice(code.length).replace(/^0+/, '') : undefined;
+  return digits.startsWith(code) && digits.length > code.length + 3
+    ? digits.slice(code.length).replace(/^0+/, '')
+    : undefined;
 }
 
 function validIn(candidate: string, country: PhoneCountry): PhoneNumber | undefined {

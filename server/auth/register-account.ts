@@ -20,8 +20,10 @@ import { uniqueViolation } from './unique-violation.js';
 
 type RegisterInput = z.output<typeof RegisterRequest>;
 
-const emailTaken = () => new ApiError(409, 'email_already_exists', 'An account with this email exists', { field: 'email' });
-const phoneTaken = () => new ApiError(409, 'phone_already_exists', 'An account with this phone number exists', { field: 'phone' });
+const emailTaken = () =>
+  new ApiError(409, 'email_already_exists', 'An account with this email exists', { field: 'email' });
+const phoneTaken = () =>
+  new ApiError(409, 'phone_already_exists', 'An account with this phone number exists', { field: 'phone' });
 
 export async function registerAccount(
   db: Db,
@@ -80,9 +82,15 @@ async function freeHandle(db: Db, firstName: string, lastName: string): Promise<
   for (;;) {
     const batch = Array.from({ length: 10 }, () => candidates.next().value as string);
     const taken = new Set(
-      (await sqlRows<{ username: string }>(db, sql`SELECT username FROM users WHERE username IN (${sql.join(batch.map((h) => sql`${h}`), sql`, `)})`)).map(
-        (row) => row.username,
-      ),
+      (
+        await sqlRows<{ username: string }>(
+          db,
+          sql`SELECT username FROM users WHERE username IN (${sql.join(
+            batch.map((h) => sql`${h}`),
+            sql`, `,
+          )})`,
+        )
+      ).map((row) => row.username),
     );
     const free = batch.find((handle) => !taken.has(handle));
     if (free) return free;

@@ -29,7 +29,11 @@ interface SessionRow {
 }
 
 /** The live session's user for a cookie value, touching the session when due. */
-export async function loadSession(db: Db, cookieValue: string, ttlSeconds: number): Promise<{ user: SessionUser; idHash: string; touched: boolean } | null> {
+export async function loadSession(
+  db: Db,
+  cookieValue: string,
+  ttlSeconds: number,
+): Promise<{ user: SessionUser; idHash: string; touched: boolean } | null> {
   const idHash = sha256(cookieValue);
   const [row] = await sqlRows<SessionRow>(
     db,
@@ -65,7 +69,13 @@ export async function loadSession(db: Db, cookieValue: string, ttlSeconds: numbe
  * Starts a session for a user and sets the cookie. The request's previous session (if any) is
  * deleted in the same step: the id rotates at every login (no session fixation).
  */
-export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, settings: SessionSettings) {
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  settings: SessionSettings,
+) {
   const id = newSecretToken();
   const previous = request.cookies[SESSION_COOKIE];
   await db.transaction(async (tx) => {

@@ -45,7 +45,11 @@ const SUMMARY_MAX = 300;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Publishes one known command; a failure is logged (without the payload) and does not stop the answer. */
-export async function emit<C extends KnownCommand>(actor: CopilotActor, cmd: C, payload: z.input<(typeof KNOWN_PAYLOADS)[C]>) {
+export async function emit<C extends KnownCommand>(
+  actor: CopilotActor,
+  cmd: C,
+  payload: z.input<(typeof KNOWN_PAYLOADS)[C]>,
+) {
   const parsed = KNOWN_PAYLOADS[cmd].safeParse(payload);
   if (!parsed.success) {
     actor.log.warn({ cmd }, 'copilot: command payload rejected by the protocol schema');
@@ -54,11 +58,15 @@ export async function emit<C extends KnownCommand>(actor: CopilotActor, cmd: C, 
   try {
     await actor.publish(actor.userId, cmd, parsed.data as Record<string, unknown>);
   } catch (error) {
-    actor.log.warn({ cmd, error: error instanceof Error ? error.name : 'unknown' }, 'copilot: publishing a command failed');
+    actor.log.warn(
+      { cmd, error: error instanceof Error ? error.name : 'unknown' },
+      'copilot: publishing a command failed',
+    );
   }
 }
 
-const toolCall = (actor: CopilotActor, name: string, summary: string) => emit(actor, 'copilot.tool_call', { name, summary: cut(summary, SUMMARY_MAX) });
+const toolCall = (actor: CopilotActor, name: string, summary: string) =>
+  emit(actor, 'copilot.tool_call', { name, summary: cut(summary, SUMMARY_MAX) });
 
 /** How provisions were found: cite_key = the named provision of the named document; cite_key_anywhere = that number in any document. */
 export type FoundBy = 'cite_key' | 'cite_key_anywhere' | 'full_text' | 'none';
@@ -95,7 +103,12 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
     named.push(...(await documentsByTitle(db, parsed.terms, parsed.titlePhrases)));
   }
   const documents = uniqueBy(named, (document) => document.id);
-  const none = (found: DocumentHit[] = documents): LocatedProvisions => ({ query: parsed.text, documents: found, refs: [], foundBy: 'none' });
+  const none = (found: DocumentHit[] = documents): LocatedProvisions => ({
+    query: parsed.text,
+    documents: found,
+    refs: [],
+    foundBy: 'none',
+  });
   if (parsed.citeKey && documents.length > 0) {
     const found = await findProvisionNode(db, documents, parsed.citeKey);
     if (found) return { query: parsed.text, documents, refs: [found], foundBy: 'cite_key' };
@@ -104,28 +117,54 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
     // 'Co říká § 5?': the provisions of that number wherever they are.
     const nodes = await nodesByCiteKey(db, parsed.citeKey, limit);
     const refs = await refsOf(db, nodes);
-    if (refs.length > 0) return { query: parsed.text, documents: uniqueBy(refs.map((ref) => ref.document), (d) => d.id), refs, foundBy: 'cite_key_anywhere' };
+    if (refs.length > 0)
+      return {
+        query: parsed.text,
+        documents: uniqueBy(
+          refs.map((ref) => ref.document),
+          (d) => d.id,
+        ),
+        refs,
+        foundBy: 'cite_key_anywhere',
+      };
   }
   // Words that only named the document ('ústavy') would match every fragment of it.
-  const aliasStems = new Set(parsed.titlePhrases.length > 0 ? parsed.terms.filter((term) => parsed.titlePhrases.some((phrase) => phrase.startsWith(term))) : []);
+  const aliasStems = new Set(
+    parsed.titlePhrases.length > 0
+      ? parsed.terms.filter((term) => parsed.titlePhrases.some((phrase) => phrase.startsWith(term)))
+      : [],
+  );
   const terms = parsed.terms.filter((term) => !aliasStems.has(term));
-  const scope = parsed.titlePhrases.length > 0 || parsed.numbers.length > 0 ? documents.slice(0, 3).map((document) => document.id) : undefined;
+  const scope =
+    parsed.titlePhrases.length > 0 || parsed.numbers.length > 0
+      ? documents.slice(0, 3).map((document) => document.id)
+      : undefined;
   if (terms.length === 0) return none();
 
   // The question's language first, then the other interface language; every language only
   // within named documents (a scan of all languages of the whole library is several times slower).
   let hits = await searchFragments(db, terms, { language: parsed.language, documentIds: scope });
-  if (hits.length === 0) hits = await searchFragments(db, terms, { language: parsed.language === 'cs' ? 'en' : 'cs', documentIds: scope });
+  if (hits.length === 0)
+    hits = await searchFragments(db, terms, { language: parsed.language === 'cs' ? 'en' : 'cs', documentIds: scope });
   if (hits.length === 0 && scope) hits = await searchFragments(db, terms, { documentIds: scope });
   if (hits.length === 0) return none();
 
   const unknown = hits.filter((hit) => !hit.provisionNodeId).map((hit) => hit.nodeId);
   const provisionOf = await provisionNodesOf(db, [...new Set(unknown)]);
   const picked = rankProvisions(
-    hits.map((hit) => ({ documentId: hit.documentId, nodeId: hit.provisionNodeId ?? provisionOf.get(hit.nodeId) ?? hit.nodeId, mask: hit.mask })),
+    hits.map((hit) => ({
+      documentId: hit.documentId,
+      nodeId: hit.provisionNodeId ?? provisionOf.get(hit.nodeId) ?? hit.nodeId,
+      mask: hit.mask,
+    })),
   ).slice(0, limit);
   const refs = await refsOf(db, picked);
-  return { query: parsed.text, documents: uniqueBy([...documents, ...refs.map((ref) => ref.document)], (d) => d.id), refs, foundBy: 'full_text' };
+  return {
+    query: parsed.text,
+    documents: uniqueBy([...documents, ...refs.map((ref) => ref.document)], (d) => d.id),
+    refs,
+    foundBy: 'full_text',
+  };
 }
 
 /**
@@ -133,7 +172,9 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
  * article whose paragraphs have one word each beats a single fragment with one), then in the
  * order of their best fragment.
  */
-function rankProvisions(hits: { documentId: string; nodeId: string; mask: number }[]): { documentId: string; nodeId: string }[] {
+function rankProvisions(
+  hits: { documentId: string; nodeId: string; mask: number }[],
+): { documentId: string; nodeId: string }[] {
   const byNode = new Map<string, { documentId: string; nodeId: string; mask: number; order: number }>();
   hits.forEach((hit, order) => {
     const seen = byNode.get(hit.nodeId);
@@ -165,7 +206,12 @@ export async function findProvisions(db: Db, parsed: ParsedQuestion, limit = 3):
   const located = await locateProvisions(db, parsed, limit);
   const provisions: Provision[] = [];
   for await (const provision of readProvisions(db, located.refs, parsed.language)) provisions.push(provision);
-  return { query: located.query, documents: located.documents, provisions, foundBy: provisions.length > 0 ? located.foundBy : 'none' };
+  return {
+    query: located.query,
+    documents: located.documents,
+    provisions,
+    foundBy: provisions.length > 0 ? located.foundBy : 'none',
+  };
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
@@ -179,27 +225,52 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 }
 
 /** search_documents / 'search …': full text over fragments and titles; the results open in quick search. */
-export async function searchLibrary(actor: CopilotActor, query: string, language?: AnswerLanguage): Promise<LocatedProvisions & { language: AnswerLanguage }> {
+export async function searchLibrary(
+  actor: CopilotActor,
+  query: string,
+  language?: AnswerLanguage,
+): Promise<LocatedProvisions & { language: AnswerLanguage }> {
   const parsed = parseQuestion(query);
   if (language) parsed.language = language;
   const located = await locateProvisions(actor.db, parsed, 5);
   // Title matches belong to the results even when no fragment matched.
-  const byTitle = parsed.terms.length > 0 ? await documentsByTitle(actor.db, parsed.terms, parsed.titlePhrases, 10) : [];
-  const documents = uniqueBy([...located.refs.map((ref) => ref.document), ...located.documents, ...byTitle], (d) => d.id).slice(0, 10);
+  const byTitle =
+    parsed.terms.length > 0 ? await documentsByTitle(actor.db, parsed.terms, parsed.titlePhrases, 10) : [];
+  const documents = uniqueBy(
+    [...located.refs.map((ref) => ref.document), ...located.documents, ...byTitle],
+    (d) => d.id,
+  ).slice(0, 10);
   await emit(actor, 'search.results', {
     q: cut(query, 500),
-    items: documents.map((document) => ({ document_id: document.id, title: document.title, external_id: document.externalId })),
+    items: documents.map((document) => ({
+      document_id: document.id,
+      title: document.title,
+      external_id: document.externalId,
+    })),
   });
-  await toolCall(actor, 'search_documents', `“${query}”: ${documents.length} documents, ${located.refs.length} provisions`);
+  await toolCall(
+    actor,
+    'search_documents',
+    `“${query}”: ${documents.length} documents, ${located.refs.length} provisions`,
+  );
   return { ...located, documents, language: parsed.language };
 }
 
 /** read_provision: a provision's text by document (id, number or title) and cite key. */
-export async function readProvision(actor: CopilotActor, documentReference: string, citeKey: string, language: AnswerLanguage): Promise<Provision | undefined> {
+export async function readProvision(
+  actor: CopilotActor,
+  documentReference: string,
+  citeKey: string,
+  language: AnswerLanguage,
+): Promise<Provision | undefined> {
   const document = await findDocument(actor.db, documentReference);
   const nodeId = document && (await findNode(actor.db, document, citeKey));
   const provision = document && nodeId ? await readProvisionText(actor.db, document, nodeId, language) : undefined;
-  await toolCall(actor, 'read_provision', provision ? provision.citation : `${citeKey}, ${documentReference}: not found`);
+  await toolCall(
+    actor,
+    'read_provision',
+    provision ? provision.citation : `${citeKey}, ${documentReference}: not found`,
+  );
   return provision;
 }
 
@@ -210,7 +281,11 @@ export interface OpenOutcome {
 }
 
 /** open_document / 'open …': the user's screen goes to the document, at the node when given. */
-export async function openDocument(actor: CopilotActor, documentReference: string, nodeReference?: string): Promise<OpenOutcome | undefined> {
+export async function openDocument(
+  actor: CopilotActor,
+  documentReference: string,
+  nodeReference?: string,
+): Promise<OpenOutcome | undefined> {
   const document = await findDocument(actor.db, documentReference);
   if (!document) {
     await toolCall(actor, 'open_document', `${documentReference}: not found`);
@@ -221,7 +296,12 @@ export async function openDocument(actor: CopilotActor, documentReference: strin
 }
 
 /** Publishes the navigation to a document (at a node) that is already resolved. */
-export async function openAt(actor: CopilotActor, document: DocumentHit, nodeId?: string, citation?: string): Promise<OpenOutcome> {
+export async function openAt(
+  actor: CopilotActor,
+  document: DocumentHit,
+  nodeId?: string,
+  citation?: string,
+): Promise<OpenOutcome> {
   const path = provisionPath(document.id, document.title, nodeId);
   await emit(actor, 'editor.open', { document_id: document.id, ...(nodeId ? { node_id: nodeId } : {}), path });
   await emit(actor, 'tool.navigate', { path });
@@ -230,7 +310,12 @@ export async function openAt(actor: CopilotActor, document: DocumentHit, nodeId?
 }
 
 /** propose_translation: the editor shows the proposed text (wired fully by the translation issue). */
-export async function proposeTranslation(actor: CopilotActor, fragmentId: string, text: string, language: string): Promise<boolean> {
+export async function proposeTranslation(
+  actor: CopilotActor,
+  fragmentId: string,
+  text: string,
+  language: string,
+): Promise<boolean> {
   const fragment = await findFragment(actor.db, fragmentId);
   if (!fragment) {
     await toolCall(actor, 'propose_translation', `${fragmentId}: no such fragment`);

@@ -49,7 +49,12 @@ export function registerChatService(app: FastifyInstance, options: ChatServiceOp
 
 const invalidSession = (message: string) => new ApiError(401, 'copilot_session_invalid', message);
 
-async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatServiceOptions, model: ReturnType<typeof createModel> | undefined) {
+async function chat(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ChatServiceOptions,
+  model: ReturnType<typeof createModel> | undefined,
+) {
   const claims = verifySignedHeaders(options.secret, request.headers);
   // Inside the main server a logged-in caller must be the session's user (no borrowed headers).
   const cookieUser = (request as { user?: { id: string } | null }).user;
@@ -60,7 +65,8 @@ async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatS
     options.db,
     sql`SELECT id_hash FROM sessions WHERE user_id = ${claims.userId}::uuid AND expires_at > now()`,
   );
-  if (!live.some((row) => loginTagOf(options.secret, row.id_hash) === claims.login)) throw invalidSession('Copilot session outlived its login session');
+  if (!live.some((row) => loginTagOf(options.secret, row.id_hash) === claims.login))
+    throw invalidSession('Copilot session outlived its login session');
   await limitRequest(options.db, reply, `copilot-chat:${claims.userId}`, options.rateLimit);
 
   const parsed = ChatRequest.safeParse(request.body);
@@ -70,11 +76,17 @@ async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatS
     throw new ApiError(400, 'validation_failed', `${field}: ${issue.message}`, { field });
   }
   const body = parsed.data;
-  if (body.session_id !== claims.sessionId || body.nonce !== claims.nonce) throw invalidSession('Request does not match its Copilot session');
+  if (body.session_id !== claims.sessionId || body.nonce !== claims.nonce)
+    throw invalidSession('Request does not match its Copilot session');
   if (body.scope !== 'chat') throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
   const system = templateText(body.template);
   if (!system) throw new ApiError(400, 'validation_failed', 'template: unknown template', { field: 'template' });
-  if (body.template_hash !== COPILOT_TEMPLATES.hash) throw new ApiError(409, 'copilot_templates_changed', 'Copilot templates changed: reload them and start a new session');
+  if (body.template_hash !== COPILOT_TEMPLATES.hash)
+    throw new ApiError(
+      409,
+      'copilot_templates_changed',
+      'Copilot templates changed: reload them and start a new session',
+    );
 
   // The client redacts before sending; this is the second pass, before any model sees a word.
   // Only the user's own words: earlier answers are the server's (their links hold UUIDs), and a
@@ -87,7 +99,9 @@ async function chat(request: FastifyRequest, reply: FastifyReply, options: ChatS
     }));
   const question = messages.at(-1);
   if (!question || question.role !== 'user' || question.content.trim() === '') {
-    throw new ApiError(400, 'validation_failed', 'messages: the last message must be a non-empty user message', { field: 'messages' });
+    throw new ApiError(400, 'validation_failed', 'messages: the last message must be a non-empty user message', {
+      field: 'messages',
+    });
   }
 
   const actor: CopilotActor = { db: options.db, userId: claims.userId, publish: options.publish, log: request.log };
@@ -139,8 +153,18 @@ function failureOf(error: unknown, request: FastifyRequest): ApiError {
     return new ApiError(502, 'copilot_model_failed', 'The Copilot model did not answer');
   }
   // Name and stack frames only: messages of query errors carry their parameters (prompt words).
-  const frames = error instanceof Error ? error.stack?.split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 6).join('\n') : undefined;
-  request.log.error({ error: { name: error instanceof Error ? error.name : 'unknown', frames } }, 'copilot chat failed');
+  const frames =
+    error instanceof Error
+      ? error.stack
+          ?.split('\n')
+          .filter((line) => line.trim().startsWith('at '))
+          .slice(0, 6)
+          .join('\n')
+      : undefined;
+  request.log.error(
+    { error: { name: error instanceof Error ? error.name : 'unknown', frames } },
+    'copilot chat failed',
+  );
   return new ApiError(500, 'internal_error', 'Internal server error');
 }
 

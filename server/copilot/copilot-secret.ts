@@ -17,7 +17,8 @@ export interface SecretSource {
 
 export function loadCopilotSecret(source: SecretSource = {}): Buffer {
   if (source.secret) {
-    if (source.secret.length < MIN_SECRET_LENGTH) throw new Error(`COPILOT_SECRET must have at least ${MIN_SECRET_LENGTH} characters`);
+    if (source.secret.length < MIN_SECRET_LENGTH)
+      throw new Error(`COPILOT_SECRET must have at least ${MIN_SECRET_LENGTH} characters`);
     return Buffer.from(source.secret, 'utf8');
   }
   if (source.dataDir) return fileSecret(path.join(source.dataDir, FILE_NAME));

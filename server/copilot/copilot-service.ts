@@ -10,7 +10,8 @@ import { registerChatService } from './chat-service.js';
 import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from './copilot-options.js';
 import { loadCopilotSecret } from './copilot-secret.js';
 
-const ALLOWED_HEADERS = 'content-type, x-copilot-session, x-copilot-user, x-copilot-login, x-copilot-nonce, x-copilot-expires, x-copilot-signature';
+const ALLOWED_HEADERS =
+  'content-type, x-copilot-session, x-copilot-user, x-copilot-login, x-copilot-nonce, x-copilot-expires, x-copilot-signature';
 
 export interface CopilotServiceOptions {
   database: Database;

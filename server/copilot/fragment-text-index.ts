@@ -150,7 +150,12 @@ export interface IndexHit {
 }
 
 /** Fragments containing the stems at word starts, best first: more stems, then shorter text. */
-export function scanFragments(fragments: IndexedFragment[], stems: string[], documentIds: Set<string> | undefined, limit: number): IndexHit[] {
+export function scanFragments(
+  fragments: IndexedFragment[],
+  stems: string[],
+  documentIds: Set<string> | undefined,
+  limit: number,
+): IndexHit[] {
   const needles = stems.map((stem) => ` ${stem}`);
   const hits: IndexHit[] = [];
   for (const fragment of fragments) {
@@ -165,6 +170,11 @@ export function scanFragments(fragments: IndexedFragment[], stems: string[], doc
     });
     if (score > 0) hits.push({ fragment, score, mask });
   }
-  hits.sort((a, b) => b.score - a.score || a.fragment.folded.length - b.fragment.folded.length || (a.fragment.id < b.fragment.id ? -1 : 1));
+  hits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.fragment.folded.length - b.fragment.folded.length ||
+      (a.fragment.id < b.fragment.id ? -1 : 1),
+  );
   return hits.slice(0, limit);
 }

@@ -77,12 +77,18 @@ const toHit = (row: DocumentRow): DocumentHit => ({
 export async function findDocument(db: Db, reference: string): Promise<DocumentHit | undefined> {
   const trimmed = reference.trim();
   if (isUuid(trimmed)) {
-    const [row] = await sqlRows<DocumentRow>(db, sql`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = ${trimmed.toLowerCase()}`);
+    const [row] = await sqlRows<DocumentRow>(
+      db,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = ${trimmed.toLowerCase()}`,
+    );
     return row && toHit(row);
   }
   const byNumber = await documentsByNumbers(db, [trimmed]);
   if (byNumber.length > 0) return byNumber[0];
-  const words = foldForSearch(trimmed).split(' ').filter((word) => word.length >= 3).map(stem);
+  const words = foldForSearch(trimmed)
+    .split(' ')
+    .filter((word) => word.length >= 3)
+    .map(stem);
   const [best] = await documentsByTitle(db, words, [foldForSearch(trimmed)]);
   return best;
 }
@@ -109,8 +115,15 @@ export async function documentsByNumbers(db: Db, numbers: string[]): Promise<Doc
  * republiky') outranks words; a title word with the same stem ('ustava' for 'ustavy') outranks a
  * mere prefix ('ustavni'); then the shorter title.
  */
-export async function documentsByTitle(db: Db, stems: string[], phrases: string[] = [], limit = 5): Promise<DocumentHit[]> {
-  const likes = [...phrases, ...stems].filter((value) => value.length >= 3).map((value) => sql`d.search_text LIKE ${'%' + escapeLike(value) + '%'}`);
+export async function documentsByTitle(
+  db: Db,
+  stems: string[],
+  phrases: string[] = [],
+  limit = 5,
+): Promise<DocumentHit[]> {
+  const likes = [...phrases, ...stems]
+    .filter((value) => value.length >= 3)
+    .map((value) => sql`d.search_text LIKE ${'%' + escapeLike(value) + '%'}`);
   if (likes.length === 0) return [];
   const rows = await sqlRows<DocumentRow>(
     db,
@@ -120,7 +133,8 @@ export async function documentsByTitle(db: Db, stems: string[], phrases: string[
   const scored = rows.map((row) => {
     const titleWords = row.search_text.split(' ');
     let score = 0;
-    for (const phrase of phrases) if (row.search_text.startsWith(phrase) || row.search_text.includes(` ${phrase}`)) score += 10;
+    for (const phrase of phrases)
+      if (row.search_text.startsWith(phrase) || row.search_text.includes(` ${phrase}`)) score += 10;
     for (const wanted of stems) {
       if (titleWords.some((word) => stem(word) === wanted)) score += 2;
       else if (titleWords.some((word) => word.startsWith(wanted))) score += 1;
@@ -196,7 +210,10 @@ export async function findNode(db: Db, document: DocumentHit, reference: string)
   const article = /^(?:čl|cl|článek|art|article|artikel)\.?\s*(\d{1,4}[a-z]?)$/i.exec(trimmed);
   const match = section ?? article;
   if (!match) return undefined;
-  const found = await findProvisionNode(db, [document], { kind: section ? 'section' : 'article', number: match[1]!.toLowerCase() });
+  const found = await findProvisionNode(db, [document], {
+    kind: section ? 'section' : 'article',
+    number: match[1]!.toLowerCase(),
+  });
   return found?.nodeId;
 }
 
@@ -204,11 +221,23 @@ export async function findNode(db: Db, document: DocumentHit, reference: string)
  * A provision's text: the node and everything under it, in one language (the question's when
  * the version has it, else the version's main language), in document order.
  */
-export async function readProvisionText(db: Db, document: DocumentHit, nodeId: string, language: string): Promise<Provision | undefined> {
+export async function readProvisionText(
+  db: Db,
+  document: DocumentHit,
+  nodeId: string,
+  language: string,
+): Promise<Provision | undefined> {
   const lang = document.languages.includes(language) ? language : (document.languages[0] ?? language);
   const languageRow = await languageByCode(db, lang);
   if (!languageRow) return undefined;
-  const rows = await sqlRows<{ node_id: string; cite_key: string | null; node_cite_key: string | null; depth: number; text: string; has_text: boolean }>(
+  const rows = await sqlRows<{
+    node_id: string;
+    cite_key: string | null;
+    node_cite_key: string | null;
+    depth: number;
+    text: string;
+    has_text: boolean;
+  }>(
     db,
     sql`WITH a AS (SELECT id, branch_id, order_index, depth, cite_key FROM nodes WHERE id = ${nodeId}),
         e AS (SELECT coalesce(min(n.order_index), 2147483647) AS end_index FROM nodes n, a
@@ -230,7 +259,12 @@ export async function readProvisionText(db: Db, document: DocumentHit, nodeId: s
     language: lang,
     lines: rows
       .filter((row) => row.has_text && row.text.trim() !== '')
-      .map((row) => ({ nodeId: row.node_id, citeKey: row.node_cite_key ?? row.cite_key, depth: Number(row.depth), text: row.text })),
+      .map((row) => ({
+        nodeId: row.node_id,
+        citeKey: row.node_cite_key ?? row.cite_key,
+        depth: Number(row.depth),
+        text: row.text,
+      })),
   };
 }
 
@@ -270,7 +304,13 @@ export async function searchFragments(
     if (!languageRow) return [];
     conditions.push(sql`f.language_id = ${languageRow.language_id}`);
   }
-  if (options.documentIds?.length) conditions.push(sql`b.document_id IN (${sql.join(options.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (options.documentIds?.length)
+    conditions.push(
+      sql`b.document_id IN (${sql.join(
+        options.documentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   const score = sql.join(
     atWordStart.map((pattern) => sql`(lower(f.text) ~ ${pattern})::int`),
     sql` + `,
@@ -288,7 +328,13 @@ export async function searchFragments(
         WHERE score > 0
         ORDER BY score DESC, length, id LIMIT ${options.limit ?? 40}`,
   );
-  return rows.map((row) => ({ fragmentId: row.id, nodeId: row.node_id, documentId: row.document_id, score: Number(row.score), mask: Number(row.mask) }));
+  return rows.map((row) => ({
+    fragmentId: row.id,
+    nodeId: row.node_id,
+    documentId: row.document_id,
+    score: Number(row.score),
+    mask: Number(row.mask),
+  }));
 }
 
 /** For each node, the article it belongs to (itself when it is one, or when it has no article above it). */
@@ -299,7 +345,10 @@ export async function provisionNodesOf(db: Db, nodeIds: string[]): Promise<Map<s
     db,
     sql`WITH RECURSIVE up(start_id, id, node_type, parent, hops) AS (
           SELECT n.id, n.id, n.node_type, n.derived_parent_id, 0 FROM nodes n
-          WHERE n.id IN (${sql.join(nodeIds.map((id) => sql`${id}::uuid`), sql`, `)})
+          WHERE n.id IN (${sql.join(
+            nodeIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
           UNION ALL
           SELECT up.start_id, p.id, p.node_type, p.derived_parent_id, up.hops + 1
           FROM up JOIN nodes p ON p.id = up.parent
@@ -315,13 +364,19 @@ export async function documentsByIds(db: Db, ids: string[]): Promise<Map<string,
   if (ids.length === 0) return new Map();
   const rows = await sqlRows<DocumentRow>(
     db,
-    sql`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+    sql`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
   );
   return new Map(rows.map((row) => [row.id, toHit(row)]));
 }
 
 /** A fragment with its document, for propose_translation. */
-export async function findFragment(db: Db, fragmentId: string): Promise<{ id: string; documentId: string; nodeId: string } | undefined> {
+export async function findFragment(
+  db: Db,
+  fragmentId: string,
+): Promise<{ id: string; documentId: string; nodeId: string } | undefined> {
   if (!isUuid(fragmentId)) return undefined;
   const [row] = await sqlRows<{ id: string; document_id: string; node_id: string }>(
     db,

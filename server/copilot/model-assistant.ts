@@ -3,7 +3,14 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
-import { openDocument, proposeTranslation, readProvision, readProvisions, searchLibrary, type CopilotActor } from './automation.js';
+import {
+  openDocument,
+  proposeTranslation,
+  readProvision,
+  readProvisions,
+  searchLibrary,
+  type CopilotActor,
+} from './automation.js';
 import type { Provision } from './library-search.js';
 import type { AnswerLanguage } from './question.js';
 
@@ -18,7 +25,11 @@ const MAX_STEPS = 5;
 const TOOL_TEXT_MAX = 1_500;
 
 export function createModel(settings: ModelSettings): LanguageModel {
-  const provider = createOpenAICompatible({ name: 'copilot', baseURL: settings.url.replace(/\/+$/, ''), apiKey: settings.apiKey });
+  const provider = createOpenAICompatible({
+    name: 'copilot',
+    baseURL: settings.url.replace(/\/+$/, ''),
+    apiKey: settings.apiKey,
+  });
   return provider.chatModel(settings.model);
 }
 
@@ -28,18 +39,25 @@ const provisionForModel = (provision: Provision) => ({
   document_title: provision.document.title,
   node_id: provision.nodeId,
   link: provision.path,
-  text: provision.lines.map((line) => line.text).join('\n').slice(0, TOOL_TEXT_MAX),
+  text: provision.lines
+    .map((line) => line.text)
+    .join('\n')
+    .slice(0, TOOL_TEXT_MAX),
 });
 
 function copilotTools(actor: CopilotActor, language: AnswerLanguage) {
   return {
     search_documents: tool({
-      description: 'Full-text search of the library (provision texts and document titles). Returns matching documents and provisions with citations and links.',
-      inputSchema: z.object({ query: z.string().min(1).max(500).describe('Words to search for, or a provision such as "čl. 54 ústavy"') }),
+      description:
+        'Full-text search of the library (provision texts and document titles). Returns matching documents and provisions with citations and links.',
+      inputSchema: z.object({
+        query: z.string().min(1).max(500).describe('Words to search for, or a provision such as "čl. 54 ústavy"'),
+      }),
       execute: async ({ query }) => {
         const located = await searchLibrary(actor, query, language);
         const provisions: Provision[] = [];
-        for await (const provision of readProvisions(actor.db, located.refs, located.language)) provisions.push(provision);
+        for await (const provision of readProvisions(actor.db, located.refs, located.language))
+          provisions.push(provision);
         return {
           documents: located.documents.map((d) => ({ document_id: d.id, external_id: d.externalId, title: d.title })),
           provisions: provisions.map(provisionForModel),
@@ -47,7 +65,8 @@ function copilotTools(actor: CopilotActor, language: AnswerLanguage) {
       },
     }),
     read_provision: tool({
-      description: 'The exact text of one provision, by document (id, law number such as "1/1993" or title) and cite key (e.g. "čl. 54", "§ 10a", "Art. 6").',
+      description:
+        'The exact text of one provision, by document (id, law number such as "1/1993" or title) and cite key (e.g. "čl. 54", "§ 10a", "Art. 6").',
       inputSchema: z.object({
         document: z.string().min(1).max(300),
         cite_key: z.string().min(1).max(50),
@@ -58,7 +77,8 @@ function copilotTools(actor: CopilotActor, language: AnswerLanguage) {
       },
     }),
     open_document: tool({
-      description: "Opens a document on the user's screen, at a node (a node id or a cite key such as \"čl. 54\") when given.",
+      description:
+        'Opens a document on the user\'s screen, at a node (a node id or a cite key such as "čl. 54") when given.',
       inputSchema: z.object({
         document_id: z.string().min(1).max(300).describe('Document id, law number or title'),
         node_id: z.string().max(100).optional(),
@@ -114,14 +134,18 @@ export async function* modelAnswer(actor: CopilotActor, turn: ModelTurn): AsyncG
   }
   if (failure && !turn.abortSignal.aborted) throw new ModelFailedError(failure);
   // Tool calls only (or the step limit reached): say so rather than answer with nothing.
-  if (!wrote && !turn.abortSignal.aborted) yield turn.language === 'cs' ? '(Model neodpověděl textem.)' : '(The model gave no text answer.)';
+  if (!wrote && !turn.abortSignal.aborted)
+    yield turn.language === 'cs' ? '(Model neodpověděl textem.)' : '(The model gave no text answer.)';
 }
 
 /** The model API failed; carries only its kind and status, never the request (it holds the prompt). */
 export class ModelFailedError extends Error {
   readonly status?: number;
   constructor(cause: unknown) {
-    const status = typeof cause === 'object' && cause !== null && 'statusCode' in cause ? Number((cause as { statusCode: unknown }).statusCode) : undefined;
+    const status =
+      typeof cause === 'object' && cause !== null && 'statusCode' in cause
+        ? Number((cause as { statusCode: unknown }).statusCode)
+        : undefined;
     const kind = cause instanceof Error ? cause.name : 'unknown';
     super(`model request failed (${kind}${status ? ` ${status}` : ''})`);
     this.name = 'ModelFailedError';

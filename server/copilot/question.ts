@@ -32,33 +32,187 @@ export interface ParsedQuestion {
 
 const MAX_TERMS = 8;
 
-const OPEN = /^\s*(?:open|show|go\s+to|otev[řr]i|otev[řr]ít|otevrit|uka[žz]|uka[žz]te|zobraz|jdi\s+na|p[řr]ejdi\s+na)(?![\p{L}\p{N}])[\s:,]*/iu;
-const SEARCH = /^\s*(?:search|find|look\s+up|hledej|vyhledej|vyhledat|najdi|hledat)(?![\p{L}\p{N}])(?:\s+for)?[\s:,]*/iu;
+const OPEN =
+  /^\s*(?:open|show|go\s+to|otev[řr]i|otev[řr]ít|otevrit|uka[žz]|uka[žz]te|zobraz|jdi\s+na|p[řr]ejdi\s+na)(?![\p{L}\p{N}])[\s:,]*/iu;
+const SEARCH =
+  /^\s*(?:search|find|look\s+up|hledej|vyhledej|vyhledat|najdi|hledat)(?![\p{L}\p{N}])(?:\s+for)?[\s:,]*/iu;
 
 // Article markers of Czech ('čl.', 'článek 54', 'článku 54') and other languages; sections '§ 10a'.
-const ARTICLE = /(?<![\p{L}])(?:čl|cl|článe?k|článku|článkem|clanek|clanku|art|article|artikel|articolo|artículo|artigo)\.?\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/iu;
+const ARTICLE =
+  /(?<![\p{L}])(?:čl|cl|článe?k|článku|článkem|clanek|clanku|art|article|artikel|articolo|artículo|artigo)\.?\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/iu;
 const SECTION = /(?:§|(?<![\p{L}])(?:paragraf[ua]?|par\.))\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/iu;
-const PARAGRAPH = /(?<![\p{L}])(?:odst\.?|odstavec|odstavce|odstavci|paragraph|par\.)\s*(\d{1,3})(?!\d)|^\s*\((\d{1,3})\)/iu;
-const LAW_NUMBER = /(?<![\d/])(\d{1,4}\s*\/\s*\d{1,4})(?![\d/])|(?<![\p{L}\p{N}])([1-9]\d{4}[A-Z]\d{4})(?![\p{L}\p{N}])/gu;
+const PARAGRAPH =
+  /(?<![\p{L}])(?:odst\.?|odstavec|odstavce|odstavci|paragraph|par\.)\s*(\d{1,3})(?!\d)|^\s*\((\d{1,3})\)/iu;
+const LAW_NUMBER =
+  /(?<![\d/])(\d{1,4}\s*\/\s*\d{1,4})(?![\d/])|(?<![\p{L}\p{N}])([1-9]\d{4}[A-Z]\d{4})(?![\p{L}\p{N}])/gu;
 
 const CZECH_LETTERS = /[ěščřžýáíéůúťďň]/i;
 const CZECH_WORDS = new Set([
-  'co', 'je', 'jak', 'kde', 'kdy', 'ktery', 'ktera', 'ktere', 'rika', 'stanovi', 'podle', 'zakon', 'zakona', 'zakonu',
-  'hledej', 'najdi', 'otevri', 'ukaz', 'clanek', 'cl', 'odst', 'sb', 'ustava', 'ustavy', 'prosim', 'muze', 'musi',
+  'co',
+  'je',
+  'jak',
+  'kde',
+  'kdy',
+  'ktery',
+  'ktera',
+  'ktere',
+  'rika',
+  'stanovi',
+  'podle',
+  'zakon',
+  'zakona',
+  'zakonu',
+  'hledej',
+  'najdi',
+  'otevri',
+  'ukaz',
+  'clanek',
+  'cl',
+  'odst',
+  'sb',
+  'ustava',
+  'ustavy',
+  'prosim',
+  'muze',
+  'musi',
 ]);
 
 const STOP_WORDS = new Set([
   // Czech
-  'a', 'aby', 'ale', 'ani', 'by', 'byt', 'co', 'do', 'i', 'jak', 'jake', 'jaky', 'jaka', 'je', 'jsou', 'k', 'ke', 'kde',
-  'kdo', 'kdy', 'ktera', 'ktere', 'ktery', 'kterych', 'mi', 'me', 'mne', 'na', 'nad', 'o', 'od', 'po', 'pod', 'pri',
-  'pro', 'prosim', 'rika', 'rikaji', 'rikat', 'rekni', 'stanovi', 'stanovuje', 'upravuje', 'uvadi', 'podle', 's', 'se',
-  'si', 'ta', 'tak', 'te', 'ten', 'to', 'tom', 'u', 'v', 've', 'z', 'za', 'ze', 'zda', 'jestli', 'muze', 'musi', 'lze',
-  'cl', 'clanek', 'clanku', 'odst', 'odstavec', 'pism', 'sb', 'zakon', 'zakona', 'zakonu', 'zakone', 'paragraf',
-  'ustanoveni', 'text', 'znent', 'zneni', 'najdi', 'hledej', 'vyhledej', 'otevri', 'ukaz', 'zobraz', 'cem', 'jaky',
+  'a',
+  'aby',
+  'ale',
+  'ani',
+  'by',
+  'byt',
+  'co',
+  'do',
+  'i',
+  'jak',
+  'jake',
+  'jaky',
+  'jaka',
+  'je',
+  'jsou',
+  'k',
+  'ke',
+  'kde',
+  'kdo',
+  'kdy',
+  'ktera',
+  'ktere',
+  'ktery',
+  'kterych',
+  'mi',
+  'me',
+  'mne',
+  'na',
+  'nad',
+  'o',
+  'od',
+  'po',
+  'pod',
+  'pri',
+  'pro',
+  'prosim',
+  'rika',
+  'rikaji',
+  'rikat',
+  'rekni',
+  'stanovi',
+  'stanovuje',
+  'upravuje',
+  'uvadi',
+  'podle',
+  's',
+  'se',
+  'si',
+  'ta',
+  'tak',
+  'te',
+  'ten',
+  'to',
+  'tom',
+  'u',
+  'v',
+  've',
+  'z',
+  'za',
+  'ze',
+  'zda',
+  'jestli',
+  'muze',
+  'musi',
+  'lze',
+  'cl',
+  'clanek',
+  'clanku',
+  'odst',
+  'odstavec',
+  'pism',
+  'sb',
+  'zakon',
+  'zakona',
+  'zakonu',
+  'zakone',
+  'paragraf',
+  'ustanoveni',
+  'text',
+  'znent',
+  'zneni',
+  'najdi',
+  'hledej',
+  'vyhledej',
+  'otevri',
+  'ukaz',
+  'zobraz',
+  'cem',
+  'jaky',
   // English
-  'about', 'an', 'and', 'are', 'article', 'as', 'at', 'be', 'by', 'can', 'does', 'do', 'for', 'from', 'how', 'in',
-  'is', 'it', 'law', 'me', 'of', 'on', 'or', 'please', 'say', 'says', 'section', 'show', 'tell', 'that', 'the',
-  'this', 'to', 'what', 'when', 'where', 'which', 'who', 'with', 'open', 'search', 'find', 'act', 'provision',
+  'about',
+  'an',
+  'and',
+  'are',
+  'article',
+  'as',
+  'at',
+  'be',
+  'by',
+  'can',
+  'does',
+  'do',
+  'for',
+  'from',
+  'how',
+  'in',
+  'is',
+  'it',
+  'law',
+  'me',
+  'of',
+  'on',
+  'or',
+  'please',
+  'say',
+  'says',
+  'section',
+  'show',
+  'tell',
+  'that',
+  'the',
+  'this',
+  'to',
+  'what',
+  'when',
+  'where',
+  'which',
+  'who',
+  'with',
+  'open',
+  'search',
+  'find',
+  'act',
+  'provision',
 ]);
 
 // Common names of works, by the stem people use: 'ústava/ústavy/ústavě' is the Constitution.
@@ -69,7 +223,32 @@ const TITLE_ALIASES: Record<string, string> = {
 };
 
 // Czech case endings (on folded words), longest first; English plural 's'.
-const SUFFIXES = ['ovi', 'ami', 'emi', 'ech', 'ich', 'ach', 'eho', 'emu', 'ymi', 'ych', 'imi', 'ove', 'um', 'ou', 'em', 'im', 'ym', 'a', 'e', 'i', 'o', 'u', 'y', 's'];
+const SUFFIXES = [
+  'ovi',
+  'ami',
+  'emi',
+  'ech',
+  'ich',
+  'ach',
+  'eho',
+  'emu',
+  'ymi',
+  'ych',
+  'imi',
+  'ove',
+  'um',
+  'ou',
+  'em',
+  'im',
+  'ym',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
+  's',
+];
 
 /** A folded word without its case ending: 'ustavy' → 'ustav', 'prezidentovi' → 'prezident'. */
 export function stem(word: string): string {
@@ -126,12 +305,27 @@ export function parseQuestion(question: string): ParsedQuestion {
     .split(' ')
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word) && !/^\d+$/.test(word) && !word.includes('/'));
   const terms = [...new Set(words.map(stem))].slice(0, MAX_TERMS);
-  const titlePhrases = [...new Set(terms.map((term) => TITLE_ALIASES[term]).filter((phrase): phrase is string => !!phrase))];
+  const titlePhrases = [
+    ...new Set(terms.map((term) => TITLE_ALIASES[term]).filter((phrase): phrase is string => !!phrase)),
+  ];
   return { language, intent, text: text.trim(), citeKey, numbers, terms, titlePhrases };
 }
 
 const ACCENTS: Record<string, string> = {
-  a: 'aáä', c: 'cč', d: 'dď', e: 'eéěë', i: 'ií', n: 'nň', o: 'oóö', r: 'rř', s: 'sšß', t: 'tť', u: 'uúůü', y: 'yý', z: 'zž', l: 'lľĺ',
+  a: 'aáä',
+  c: 'cč',
+  d: 'dď',
+  e: 'eéěë',
+  i: 'ií',
+  n: 'nň',
+  o: 'oóö',
+  r: 'rř',
+  s: 'sšß',
+  t: 'tť',
+  u: 'uúůü',
+  y: 'yý',
+  z: 'zž',
+  l: 'lľĺ',
 };
 
 /**

@@ -2,7 +2,15 @@
 // with the library's best matching provisions, quoted, cited and linked, says that generative
 // answers need a model, and carries out direct requests ('open 1/1993 čl. 54', 'search …').
 import { provisionPath } from './document-path.js';
-import { emit, findProvisions, locateProvisions, openAt, readProvisions, searchLibrary, type CopilotActor } from './automation.js';
+import {
+  emit,
+  findProvisions,
+  locateProvisions,
+  openAt,
+  readProvisions,
+  searchLibrary,
+  type CopilotActor,
+} from './automation.js';
 import type { Provision } from './library-search.js';
 import { parseQuestion, type AnswerLanguage, type ParsedQuestion } from './question.js';
 
@@ -15,11 +23,13 @@ const TEXTS = {
     anywhere: (display: string) => `Předpis jste neuvedl; ${display} je v knihovně například zde:`,
     none: 'V knihovně jsem k tomu nenašel žádné ustanovení. Zkuste jiná slova, číslo předpisu (např. 1/1993) nebo ustanovení (např. čl. 54).',
     citeKeyMissing: (display: string) => `Ustanovení ${display} jsem v předpisu nenašel; níže je, co knihovna nabízí.`,
-    needsModel: '_Toto je vyhledávací asistent bez jazykového modelu: cituje knihovnu, ale neodpovídá vlastními slovy. Generativní odpovědi potřebují model (nastavte COPILOT_MODEL_URL a COPILOT_MODEL)._',
+    needsModel:
+      '_Toto je vyhledávací asistent bez jazykového modelu: cituje knihovnu, ale neodpovídá vlastními slovy. Generativní odpovědi potřebují model (nastavte COPILOT_MODEL_URL a COPILOT_MODEL)._',
     opened: (link: string) => `Otevírám ${link}.`,
     openNotFound: 'Nenašel jsem předpis ani ustanovení k otevření. Napište např. „otevři 1/1993 čl. 54“.',
     searchEmpty: 'Zadejte, co mám hledat, např. „hledej svoboda projevu“.',
-    searchResults: (query: string, count: number) => `Výsledky hledání „${query}“ (${count}) jsou v rychlém hledání. Nejlépe odpovídající ustanovení:`,
+    searchResults: (query: string, count: number) =>
+      `Výsledky hledání „${query}“ (${count}) jsou v rychlém hledání. Nejlépe odpovídající ustanovení:`,
     searchDocuments: (query: string, count: number) => `Výsledky hledání „${query}“ (${count}) jsou v rychlém hledání:`,
   },
   en: {
@@ -27,12 +37,15 @@ const TEXTS = {
     best: 'The best matching provisions in the library:',
     anywhere: (display: string) => `You named no document; ${display} is in the library for example here:`,
     none: 'I found no provision about this in the library. Try other words, a law number (e.g. 1/1993) or a provision (e.g. Art. 54).',
-    citeKeyMissing: (display: string) => `I did not find ${display} in that document; below is what the library offers.`,
-    needsModel: '_This is a retrieval assistant without a language model: it quotes the library but does not answer in its own words. Generative answers need a model (set COPILOT_MODEL_URL and COPILOT_MODEL)._',
+    citeKeyMissing: (display: string) =>
+      `I did not find ${display} in that document; below is what the library offers.`,
+    needsModel:
+      '_This is a retrieval assistant without a language model: it quotes the library but does not answer in its own words. Generative answers need a model (set COPILOT_MODEL_URL and COPILOT_MODEL)._',
     opened: (link: string) => `Opening ${link}.`,
     openNotFound: 'I found no document or provision to open. Write e.g. “open 1/1993 čl. 54”.',
     searchEmpty: 'Tell me what to search for, e.g. “search freedom of expression”.',
-    searchResults: (query: string, count: number) => `The results for “${query}” (${count}) are in quick search. The best matching provisions:`,
+    searchResults: (query: string, count: number) =>
+      `The results for “${query}” (${count}) are in quick search. The best matching provisions:`,
     searchDocuments: (query: string, count: number) => `The results for “${query}” (${count}) are in quick search:`,
   },
 } satisfies Record<AnswerLanguage, unknown>;
@@ -57,10 +70,12 @@ export async function* retrievalAnswer(actor: CopilotActor, question: string): A
     }
     if (located.refs.length > 0) {
       yield `${t.searchResults(parsed.text, located.documents.length)}\n\n`;
-      for await (const provision of readProvisions(actor.db, located.refs.slice(0, 3), located.language)) yield* quoted(provision);
+      for await (const provision of readProvisions(actor.db, located.refs.slice(0, 3), located.language))
+        yield* quoted(provision);
     } else {
       yield `${t.searchDocuments(parsed.text, located.documents.length)}\n\n`;
-      for (const document of located.documents.slice(0, 5)) yield `- [${document.externalId}](${provisionPath(document.id, document.title)}) ${document.title}\n`;
+      for (const document of located.documents.slice(0, 5))
+        yield `- [${document.externalId}](${provisionPath(document.id, document.title)}) ${document.title}\n`;
     }
     return;
   }

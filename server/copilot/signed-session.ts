@@ -22,7 +22,11 @@ export interface SessionClaims {
 // v2 added the login tag; v1 headers (no tag) are refused: they are at most 30 minutes old.
 const signatureOf = (secret: Buffer, claims: SessionClaims) =>
   createHmac('sha256', secret)
-    .update(['lexhub.copilot.v2', claims.sessionId, claims.userId, claims.login, claims.nonce, String(claims.expires)].join('\n'))
+    .update(
+      ['lexhub.copilot.v2', claims.sessionId, claims.userId, claims.login, claims.nonce, String(claims.expires)].join(
+        '\n',
+      ),
+    )
     .digest('base64url');
 
 /** The login tag of a login session (its sessions.id_hash): 128 bits of an HMAC, base64url. */

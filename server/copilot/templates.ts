@@ -13,7 +13,9 @@ When the user asks to open or show a document or a provision, call open_document
 If the library does not contain the answer, say so; never invent provisions, numbers or dates.
 Values such as [EMAIL], [PHONE] or [SECRET] are placeholders for redacted data; do not ask for the original values.`;
 
-const TEMPLATES: CopilotTemplates['templates'] = [{ capability: 'chat', template: CHAT_TEMPLATE, text: CHAT_SYSTEM_PROMPT }];
+const TEMPLATES: CopilotTemplates['templates'] = [
+  { capability: 'chat', template: CHAT_TEMPLATE, text: CHAT_SYSTEM_PROMPT },
+];
 
 /** The templates file: stable content, so a stable hash (sha256 of the templates' JSON). */
 export const COPILOT_TEMPLATES: CopilotTemplates = {

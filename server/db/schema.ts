@@ -56,11 +56,9 @@ export const documents = pgTable(
  * Every word of every document's search_text: the vocabulary that autocomplete corrects typos
  * against ('ustva' -> 'ustava') before searching again. Small and indexed by trigrams.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);
 
 export const branches = pgTable(
   'branches',
@@ -79,7 +77,10 @@ export const branches = pgTable(
     sourceFile: text('source_file'),
     nodeCount: integer('node_count').notNull().default(0),
     fragmentCount: integer('fragment_count').notNull().default(0),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('branches_document_valid_from_key').on(t.documentId, t.validFrom),
@@ -212,7 +213,10 @@ export const users = pgTable(
     language: text('language'),
     photoUrl: text('photo_url'),
     bio: text('bio'),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publicEmail: text('public_email'),
     linkedinUrl: text('linkedin_url'),
     websiteUrl: text('website_url'),
@@ -273,7 +277,10 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [uniqueIndex('rate_limits_key_window_key').on(t.key, t.windowStart), index('rate_limits_window_idx').on(t.windowStart)],
+  (t) => [
+    uniqueIndex('rate_limits_key_window_key').on(t.key, t.windowStart),
+    index('rate_limits_window_idx').on(t.windowStart),
+  ],
 );
 
 export const organizations = pgTable(
@@ -284,7 +291,10 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     abbreviation: text('abbreviation'),
     website: text('website'),
-    locations: jsonb('locations').$type<{ city: string; country: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    locations: jsonb('locations')
+      .$type<{ city: string; country: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organizations_slug_key').on(t.slug)],

@@ -59,7 +59,8 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Lexhub API',
       version: '1',
-      description: 'Read Czech and EU legal documents: structure, texts in several languages, versions and their comparison.',
+      description:
+        'Read Czech and EU legal documents: structure, texts in several languages, versions and their comparison.',
     },
     servers: [{ url: '/' }],
     paths,

@@ -1,14 +1,7 @@
 // Flattens one parsed version into the rows of a branch: nodes in document order, aligned
 // fragment groups, fragments with their content uid, and reference spans.
 import type { ParsedDocument, ParsedNode } from './model.js';
-import {
-  fragmentIdFor,
-  fragmentUidFor,
-  groupIdFor,
-  nodeIdFor,
-  normalizeText,
-  spanIdFor,
-} from './identity.js';
+import { fragmentIdFor, fragmentUidFor, groupIdFor, nodeIdFor, normalizeText, spanIdFor } from './identity.js';
 import { buildReferenceIndex, findReferences } from './references.js';
 
 export interface NodeRow {

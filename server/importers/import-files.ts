@@ -39,7 +39,13 @@ export async function importPaths(
     try {
       const docs = await parseFile(file);
       if (docs === undefined) {
-        if (named) fail(report, onProgress, file, 'format not recognized (supported: e-Sbírka JSON, Czech law Markdown, Akoma Ntoso, Formex 4, TMX 1.4)');
+        if (named)
+          fail(
+            report,
+            onProgress,
+            file,
+            'format not recognized (supported: e-Sbírka JSON, Czech law Markdown, Akoma Ntoso, Formex 4, TMX 1.4)',
+          );
         else report.skipped.push(file);
         continue;
       }
@@ -110,6 +116,7 @@ function fail(report: ImportReport, onProgress: (event: ImportProgress) => void,
 
 function describe(error: unknown, file: string): string {
   if (error instanceof ImportError) return `${error.place}: ${error.reason}`;
-  if (error instanceof Error) return error.message.startsWith(file) ? error.message.slice(file.length + 2) : error.message;
+  if (error instanceof Error)
+    return error.message.startsWith(file) ? error.message.slice(file.length + 2) : error.message;
   return String(error);
 }

@@ -147,9 +147,7 @@ async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, v
     .onConflictDoUpdate({
       target: documents.id,
       set: {
-        ...(isNewest
-          ? { metadata, searchText: values.searchText, expiryDate: values.expiryDate }
-          : {}),
+        ...(isNewest ? { metadata, searchText: values.searchText, expiryDate: values.expiryDate } : {}),
         publishedDate: sql`least(${documents.publishedDate}, excluded.published_date)`,
         effectiveDate: sql`least(${documents.effectiveDate}, excluded.effective_date)`,
         updatedAt: sql`now()`,
@@ -157,7 +155,10 @@ async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, v
     });
   const words = searchWordsOf(values.searchText);
   if (words.length > 0) {
-    await tx.insert(searchWords).values(words.map((word) => ({ word }))).onConflictDoNothing();
+    await tx
+      .insert(searchWords)
+      .values(words.map((word) => ({ word })))
+      .onConflictDoNothing();
   }
 }
 
@@ -172,11 +173,14 @@ async function ensureLanguages(tx: Tx, codes: string[]): Promise<Map<string, num
   const ids = new Map(known.map((l) => [l.iso6391, l.languageId]));
   for (const code of codes) {
     if (ids.has(code)) continue;
-    const [row] = await sqlRows<{ language_id: number }>(tx as unknown as Db, sql`
+    const [row] = await sqlRows<{ language_id: number }>(
+      tx as unknown as Db,
+      sql`
       INSERT INTO languages (language_id, iso_639_1, name)
       SELECT coalesce(max(language_id), 0) + 1, ${code}, ${code} FROM languages
       ON CONFLICT (iso_639_1) DO UPDATE SET name = languages.name
-      RETURNING language_id`);
+      RETURNING language_id`,
+    );
     ids.set(code, Number(row!.language_id));
   }
   return ids;
@@ -191,7 +195,10 @@ async function replaceTranslationMemory(
   await tx.delete(tmUnits).where(eq(tmUnits.documentId, documentId));
   const units = doc.translationUnits!.map((_, seq) => ({ id: tmUnitIdFor(documentId, seq), documentId, seq }));
   const codes = [...new Set(doc.translationUnits!.flatMap((unit) => Object.keys(unit.segments)))];
-  const allIds = await ensureLanguages(tx, codes.filter((code) => !languageIds.has(code)));
+  const allIds = await ensureLanguages(
+    tx,
+    codes.filter((code) => !languageIds.has(code)),
+  );
   const segments = doc.translationUnits!.flatMap((unit, seq) =>
     Object.entries(unit.segments)
       .filter(([, text]) => text.trim() !== '')

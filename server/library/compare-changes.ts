@@ -4,7 +4,11 @@
 // Two statements whatever the size: every node of both versions with the fragment uids of its
 // text (compact; the matching happens here), then titles and texts of the one page asked for.
 import { sql } from 'drizzle-orm';
-import type { AddedOrRemovedProvision, ChangedProvision, CompareChanges } from '../../src/api/contract/compare-changes.js';
+import type {
+  AddedOrRemovedProvision,
+  ChangedProvision,
+  CompareChanges,
+} from '../../src/api/contract/compare-changes.js';
 import type { Db } from '../db/client.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import { sqlRows } from './sql-rows.js';
@@ -43,7 +47,9 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
   if (!a || !b) throw notFound('Branch');
   const languages = [...new Set([...b[1], ...a[1]])];
   if (request.lang !== undefined && !languages.includes(request.lang)) {
-    throw new ApiError(400, 'validation_failed', `lang: neither version has text in "${request.lang}"`, { field: 'lang' });
+    throw new ApiError(400, 'validation_failed', `lang: neither version has text in "${request.lang}"`, {
+      field: 'lang',
+    });
   }
   const language = head.language;
 
@@ -59,7 +65,9 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
     db,
     request,
     language,
-    page.flatMap((item) => (item.kind === 'changed' ? [item.a.id, item.b.id] : [item.node.id, ...item.subtree.map((n) => n.id)])),
+    page.flatMap((item) =>
+      item.kind === 'changed' ? [item.a.id, item.b.id] : [item.node.id, ...item.subtree.map((n) => n.id)],
+    ),
   );
   const textOf = (id: string) => details.get(id)?.text ?? '';
   const place = (node: NodeRow, citation: string | null, position: number) => ({
@@ -77,7 +85,13 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
   page.forEach((item, index) => {
     const position = request.offset + index;
     if (item.kind === 'changed') {
-      changed.push({ ...place(item.b, item.citation, position), node_id_a: item.a.id, node_id_b: item.b.id, text_a: textOf(item.a.id), text_b: textOf(item.b.id) });
+      changed.push({
+        ...place(item.b, item.citation, position),
+        node_id_a: item.a.id,
+        node_id_b: item.b.id,
+        text_a: textOf(item.a.id),
+        text_b: textOf(item.b.id),
+      });
       return;
     }
     (item.kind === 'added' ? added : removed).push({
@@ -116,7 +130,13 @@ async function readStructure(db: Db, { branchA, branchB, lang }: CompareChangesR
     sql`(SELECT string_agg(concat_ws(chr(31), id, external_id, coalesce(derived_parent_id::text, ''), node_type,
                                      coalesce(cite_key, ''), order_index), chr(30))
            FROM nodes WHERE branch_id = ${branchId})`;
-  const [head] = await sqlRows<{ branches: string | null; language: string | null; nodes_a: string | null; nodes_b: string | null; uids: string | null }>(
+  const [head] = await sqlRows<{
+    branches: string | null;
+    language: string | null;
+    nodes_a: string | null;
+    nodes_b: string | null;
+    uids: string | null;
+  }>(
     db,
     sql`WITH pick AS (
           SELECT COALESCE(${lang ?? null}::text,
@@ -140,13 +160,26 @@ function parseNodes(packed: string | null, uidsOf: Map<string, string>): NodeRow
   return splitRecords(packed)
     .map((record): NodeRow => {
       const [id = '', path = '', parent = '', node_type = '', cite = '', order = '0'] = record.split(UNIT);
-      return { id, path, parent_id: parent || null, node_type, cite_key: cite || null, order_index: Number(order), uids: uidsOf.get(id) ?? null };
+      return {
+        id,
+        path,
+        parent_id: parent || null,
+        node_type,
+        cite_key: cite || null,
+        order_index: Number(order),
+        uids: uidsOf.get(id) ?? null,
+      };
     })
     .sort((x, y) => x.order_index - y.order_index);
 }
 
 /** Titles and texts of the nodes one page shows. */
-async function readDetails(db: Db, { branchA, branchB }: CompareChangesRequest, language: string | null, ids: string[]) {
+async function readDetails(
+  db: Db,
+  { branchA, branchB }: CompareChangesRequest,
+  language: string | null,
+  ids: string[],
+) {
   const details = new Map<string, { title: string | null; text: string }>();
   if (ids.length === 0) return details;
   const idArray = `{${ids.join(',')}}`;

@@ -7,22 +7,28 @@ export type MailLanguage = 'en' | 'cs';
 const texts = {
   en: {
     verifySubject: 'Confirm your Lexhub email address',
-    verifyIntro: (name: string) => `Hello ${name},\n\nplease confirm your email address to finish creating your Lexhub account:`,
+    verifyIntro: (name: string) =>
+      `Hello ${name},\n\nplease confirm your email address to finish creating your Lexhub account:`,
     verifyOutro: 'The link is valid for 48 hours. If you did not create an account, ignore this message.',
     verifyButton: 'Confirm email address',
     resetSubject: 'Reset your Lexhub password',
-    resetIntro: (name: string) => `Hello ${name},\n\nsomeone (hopefully you) asked to reset the password of your Lexhub account. Set a new one here:`,
-    resetOutro: 'The link is valid for 1 hour and works once. If you did not ask for it, ignore this message; your password stays the same.',
+    resetIntro: (name: string) =>
+      `Hello ${name},\n\nsomeone (hopefully you) asked to reset the password of your Lexhub account. Set a new one here:`,
+    resetOutro:
+      'The link is valid for 1 hour and works once. If you did not ask for it, ignore this message; your password stays the same.',
     resetButton: 'Set a new password',
   },
   cs: {
     verifySubject: 'Potvrďte svou e-mailovou adresu v Lexhubu',
-    verifyIntro: (name: string) => `Dobrý den, ${name},\n\npro dokončení registrace v Lexhubu prosím potvrďte svou e-mailovou adresu:`,
+    verifyIntro: (name: string) =>
+      `Dobrý den, ${name},\n\npro dokončení registrace v Lexhubu prosím potvrďte svou e-mailovou adresu:`,
     verifyOutro: 'Odkaz platí 48 hodin. Pokud jste si účet nezakládali, tuto zprávu ignorujte.',
     verifyButton: 'Potvrdit e-mailovou adresu',
     resetSubject: 'Obnovení hesla do Lexhubu',
-    resetIntro: (name: string) => `Dobrý den, ${name},\n\nněkdo (snad vy) požádal o obnovení hesla k vašemu účtu v Lexhubu. Nové heslo si nastavíte zde:`,
-    resetOutro: 'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, zprávu ignorujte; heslo zůstane beze změny.',
+    resetIntro: (name: string) =>
+      `Dobrý den, ${name},\n\nněkdo (snad vy) požádal o obnovení hesla k vašemu účtu v Lexhubu. Nové heslo si nastavíte zde:`,
+    resetOutro:
+      'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, zprávu ignorujte; heslo zůstane beze změny.',
     resetButton: 'Nastavit nové heslo',
   },
 } as const;
@@ -39,7 +45,10 @@ export function passwordResetMessage(to: string, name: string, link: string, lan
 
 function compose(to: string, subject: string, intro: string, link: string, button: string, outro: string): MailMessage {
   const text = `${intro}\n\n${link}\n\n${outro}\n\n— Lexhub\n`;
-  const paragraphs = intro.split('\n\n').map((part) => `<p>${escapeHtml(part)}</p>`).join('\n');
+  const paragraphs = intro
+    .split('\n\n')
+    .map((part) => `<p>${escapeHtml(part)}</p>`)
+    .join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif; line-height: 1.5; color: #222;">
 ${paragraphs}
@@ -52,5 +61,8 @@ ${paragraphs}
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }

@@ -31,7 +31,10 @@ export class MemoryMailer implements Mailer {
     const found = this.messages.find((message, index) => index >= after && message.to.toLowerCase() === to);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no mail to ${address} within ${options.timeoutMs ?? 5000} ms`)), options.timeoutMs ?? 5000);
+      const timer = setTimeout(
+        () => reject(new Error(`no mail to ${address} within ${options.timeoutMs ?? 5000} ms`)),
+        options.timeoutMs ?? 5000,
+      );
       this.waiters.push({ to, after, resolve: (message) => (clearTimeout(timer), resolve(message)) });
     });
   }

@@ -36,7 +36,10 @@ export function createTransportMailer(options: TransportMailerOptions): Mailer {
         return;
       }
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       // Development convenience: the link to click (SMTP_URL unset means no real users).
       options.logger.info({ file, links }, 'mail written to the outbox');

@@ -57,9 +57,11 @@ export class RealtimeHub {
 
   /** LISTENs once; safe to call again (later calls wait for the first). */
   start(): Promise<void> {
-    this.starting ??= this.database.listen(NOTIFY_CHANNEL, (payload) => this.onNotification(payload)).then((stop) => {
-      this.unlisten = stop;
-    });
+    this.starting ??= this.database
+      .listen(NOTIFY_CHANNEL, (payload) => this.onNotification(payload))
+      .then((stop) => {
+        this.unlisten = stop;
+      });
     return this.starting;
   }
 

@@ -16,7 +16,11 @@ export interface InstalledRealtime {
   options: RealtimeOptions;
 }
 
-export function installRealtime(app: FastifyInstance, database: Database, given: Partial<RealtimeOptions> = {}): InstalledRealtime {
+export function installRealtime(
+  app: FastifyInstance,
+  database: Database,
+  given: Partial<RealtimeOptions> = {},
+): InstalledRealtime {
   const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, ...given };
   const hub = new RealtimeHub(database, app.log);
   const sockets = new LiveSocketServer({ db: database.db, hub, options, log: app.log, trustProxy: options.trustProxy });

@@ -1,7 +1,13 @@
 // One authenticated socket of the live channel: parses the client's messages at the edge,
 // keeps its subscriptions in the hub, and sends with a bound on what may wait unsent.
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_CODES, ClientMessage, SESSION_ENDED_REASON, userChannel, type ServerEvent } from '../../src/realtime/protocol.js';
+import {
+  CLOSE_CODES,
+  ClientMessage,
+  SESSION_ENDED_REASON,
+  userChannel,
+  type ServerEvent,
+} from '../../src/realtime/protocol.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
 
 export interface LiveConnectionSettings {
@@ -69,7 +75,11 @@ export class LiveConnection implements Subscriber {
     const { socket } = this;
     if (socket.readyState !== socket.OPEN) return;
     this.dropSubscriptions();
-    this.sendEvent({ type: 'err', code: SESSION_ENDED_REASON, message: 'the login session ended (logout, password reset or expiry): log in again' });
+    this.sendEvent({
+      type: 'err',
+      code: SESSION_ENDED_REASON,
+      message: 'the login session ended (logout, password reset or expiry): log in again',
+    });
     socket.close(CLOSE_CODES.unauthorized, SESSION_ENDED_REASON);
     setTimeout(() => socket.terminate(), this.settings.terminateAfterMs).unref();
   }

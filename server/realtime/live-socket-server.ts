@@ -95,14 +95,20 @@ export class LiveSocketServer {
     if (!refusal) {
       try {
         owner = await consumeWsToken(this.input.db, url.searchParams.get('token'));
-        if (!owner) refusal = { code: CLOSE_CODES.unauthorized, error: 'unauthorized', message: 'ws-token missing, invalid, expired or already used: get a new one from POST /v1/auth/ws-token' };
+        if (!owner)
+          refusal = {
+            code: CLOSE_CODES.unauthorized,
+            error: 'unauthorized',
+            message: 'ws-token missing, invalid, expired or already used: get a new one from POST /v1/auth/ws-token',
+          };
       } catch (error) {
         this.input.log.error({ err: error }, 'realtime: checking a ws-token failed');
         refusal = { code: 1011, error: 'unavailable', message: 'the server could not check the token; try again' };
       }
     }
     if (socket.destroyed) return;
-    if (this.closing) refusal = { code: CLOSE_CODES.goingAway, error: 'going_away', message: 'the server is shutting down' };
+    if (this.closing)
+      refusal = { code: CLOSE_CODES.goingAway, error: 'going_away', message: 'the server is shutting down' };
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       socket.off('error', ignore);
       if (refusal || !owner) return this.refuse(ws, refusal!);
@@ -114,7 +120,11 @@ export class LiveSocketServer {
   private check(request: IncomingMessage): Refusal | undefined {
     const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((name) => name.trim());
     if (!offered.includes(SUBPROTOCOL)) {
-      return { code: CLOSE_CODES.protocolError, error: 'protocol_error', message: `the subprotocol must be ${SUBPROTOCOL}` };
+      return {
+        code: CLOSE_CODES.protocolError,
+        error: 'protocol_error',
+        message: `the subprotocol must be ${SUBPROTOCOL}`,
+      };
     }
     if (!originAllowed(request, this.input.options.allowedOrigins, this.input.trustProxy)) {
       return { code: CLOSE_CODES.forbidden, error: 'forbidden', message: 'cross-origin WebSocket refused' };

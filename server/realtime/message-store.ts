@@ -17,5 +17,7 @@ export async function loadMessage(db: Db, id: string): Promise<string | null> {
 }
 
 export async function pruneMessages(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM realtime_messages WHERE created_at < now() - make_interval(secs => ${MESSAGE_TTL_SECONDS})`);
+  await db.execute(
+    sql`DELETE FROM realtime_messages WHERE created_at < now() - make_interval(secs => ${MESSAGE_TTL_SECONDS})`,
+  );
 }

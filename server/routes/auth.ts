@@ -70,7 +70,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
   registerRoute(app, routes.verifyEmail, async ({ query, request, reply }) => {
     const verified = await verifyEmailToken(db, query.token);
     if (wantsHtml(request)) {
-      reply.status(303).header('Location', verified ? '/auth/login?verified=1' : '/auth/login?verify_error=invalid_or_expired_token');
+      reply
+        .status(303)
+        .header('Location', verified ? '/auth/login?verified=1' : '/auth/login?verify_error=invalid_or_expired_token');
       return undefined;
     }
     if (!verified) throw new ApiError(400, 'invalid_or_expired_token', 'Invalid or expired link', { field: 'token' });
@@ -106,7 +108,15 @@ function toCurrentUser(user: SessionUser): CurrentUser {
 }
 
 async function currentUser(db: Db, userId: string): Promise<CurrentUser> {
-  const [row] = await sqlRows<{ id: string; username: string; email: string; first_name: string; last_name: string; language: string | null; email_verified: boolean }>(
+  const [row] = await sqlRows<{
+    id: string;
+    username: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    language: string | null;
+    email_verified: boolean;
+  }>(
     db,
     sql`SELECT id, username, email, first_name, last_name, language, email_verified_at IS NOT NULL AS email_verified
         FROM users WHERE id = ${userId}`,

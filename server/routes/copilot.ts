@@ -33,7 +33,8 @@ export function registerCopilotRoutes(
 
   registerRoute(app, routes.issueCopilotSession, async ({ body, request, reply }) => {
     const user = requireUser(request);
-    if (!SCOPES.has(body.scope)) throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
+    if (!SCOPES.has(body.scope))
+      throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
     // The panel is open and a question will follow: have the full-text index ready for it.
     warmFragmentIndex(db, ['cs', 'en']);
     const loginSession = loginSessionOf(request);

@@ -46,7 +46,9 @@ export function registerHistoryRoutes(app: FastifyInstance, db: Db) {
     documentAccessStats(db, caller(request, reply), params.id),
   );
 
-  registerRoute(app, routes.listPins, async ({ request, reply }) => ({ items: await listPins(db, caller(request, reply)) }));
+  registerRoute(app, routes.listPins, async ({ request, reply }) => ({
+    items: await listPins(db, caller(request, reply)),
+  }));
 
   registerRoute(app, routes.pinDocument, async ({ params, request, reply }) => {
     await pinDocument(db, caller(request, reply), params.id);

@@ -32,7 +32,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, database: Database,
       const { ts } = await hub.publish(user.id, body.cmd, body.payload);
       return { status: 'ok' as const, ts };
     } catch (error) {
-      if (error instanceof RealtimeValidationError) throw new ApiError(400, 'validation_failed', error.message, { field: error.field });
+      if (error instanceof RealtimeValidationError)
+        throw new ApiError(400, 'validation_failed', error.message, { field: error.field });
       throw error;
     }
   });

@@ -10,7 +10,8 @@ import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
 
 /** Private answers are never stored by caches; the ETag lets the client send If-Match. */
-const privateAnswer = (reply: FastifyReply, etag: string) => reply.header('ETag', etag).header('Cache-Control', 'no-store');
+const privateAnswer = (reply: FastifyReply, etag: string) =>
+  reply.header('ETag', etag).header('Cache-Control', 'no-store');
 
 export function registerUserRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.getUserEtag, async ({ params, request, reply }) => {

@@ -8,10 +8,20 @@ import { compareBranches } from '../library/compare.js';
 
 export function registerVersionRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listBranches, async ({ query }) => ({
-    items: await listBranches(db, { documentId: query.document_id, snapshotsOnly: false, limit: query.limit, offset: query.offset }),
+    items: await listBranches(db, {
+      documentId: query.document_id,
+      snapshotsOnly: false,
+      limit: query.limit,
+      offset: query.offset,
+    }),
   }));
   registerRoute(app, routes.listSnapshots, async ({ query }) => ({
-    items: await listBranches(db, { documentId: query.document_id, snapshotsOnly: true, limit: query.limit, offset: query.offset }),
+    items: await listBranches(db, {
+      documentId: query.document_id,
+      snapshotsOnly: true,
+      limit: query.limit,
+      offset: query.offset,
+    }),
   }));
   registerRoute(app, routes.compareBranches, async ({ query }) =>
     compareBranches(db, {

@@ -8,9 +8,16 @@ import { AccountApiError, describeFailure, getPublicUser, patchHandle, patchProf
 
 const ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
 mockApi(
-  http.patch('*/v1/users/:id/profile', () => HttpResponse.json({ detail: 'validation_failed', field: 'photo_url', message: 'photo_url: url_must_be_http' }, { status: 400 })),
+  http.patch('*/v1/users/:id/profile', () =>
+    HttpResponse.json(
+      { detail: 'validation_failed', field: 'photo_url', message: 'photo_url: url_must_be_http' },
+      { status: 400 },
+    ),
+  ),
   http.patch('*/v1/users/:id/handle', ({ request }) =>
-    request.headers.get('If-Match') === 'W/"1"' ? HttpResponse.json({ username: 'jana', etag: 'W/"2"' }) : new HttpResponse('stale etag', { status: 412 }),
+    request.headers.get('If-Match') === 'W/"1"'
+      ? HttpResponse.json({ username: 'jana', etag: 'W/"2"' })
+      : new HttpResponse('stale etag', { status: 412 }),
   ),
   http.get('*/v1/public/users/:username', async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -48,7 +48,10 @@ async function failure(response: Response): Promise<AccountApiError> {
   } catch {
     // Not JSON (a proxy's error page): the text itself is the best description.
   }
-  return new AccountApiError(response.status, text.trim().slice(0, 200) || response.statusText || String(response.status));
+  return new AccountApiError(
+    response.status,
+    text.trim().slice(0, 200) || response.statusText || String(response.status),
+  );
 }
 
 async function call<T extends z.ZodType>(
@@ -80,7 +83,8 @@ export const patchHandle = (userId: string, username: string, etag: string, opti
     headers: { ...options?.headers, 'If-Match': etag },
   });
 
-export const getProfile = (userId: string, options?: RequestOptions) => call('GET', `/users/${seg(userId)}/profile`, Profile, options);
+export const getProfile = (userId: string, options?: RequestOptions) =>
+  call('GET', `/users/${seg(userId)}/profile`, Profile, options);
 
 export const patchProfile = (userId: string, patch: z.input<typeof ProfilePatch>, options?: RequestOptions) =>
   call('PATCH', `/users/${seg(userId)}/profile`, Profile, { ...options, body: patch });
@@ -89,7 +93,8 @@ export const getPublicUser = (username: string, options?: RequestOptions) =>
   call('GET', `/public/users/${seg(username)}`, PublicUser, options);
 
 // Organizations
-export const listMyOrgs = (options?: RequestOptions) => call('GET', '/orgs', OrgList, options).then((list) => list.items);
+export const listMyOrgs = (options?: RequestOptions) =>
+  call('GET', '/orgs', OrgList, options).then((list) => list.items);
 
 export const createOrg = (request: z.input<typeof CreateOrgRequest>, options?: RequestOptions) =>
   call('POST', '/orgs', Org, { ...options, body: request });
@@ -105,24 +110,31 @@ export const updateOrgMember = (slug: string, username: string, role: OrgRole, o
 export const removeOrgMember = (slug: string, username: string, options?: RequestOptions) =>
   call('DELETE', `/orgs/${seg(slug)}/members/${seg(username)}`, Org, options);
 
-export const getPublicOrg = (slug: string, options?: RequestOptions) => call('GET', `/public/orgs/${seg(slug)}`, PublicOrg, options);
+export const getPublicOrg = (slug: string, options?: RequestOptions) =>
+  call('GET', `/public/orgs/${seg(slug)}`, PublicOrg, options);
 
 // Reading history and pins
 export const recordDocumentAccess = (request: z.input<typeof DocumentAccessRequest>, options?: RequestOptions) =>
   call('POST', '/user/document-access', OkResponse, { ...options, body: request });
 
 export const recentDocuments = (limit?: number, options?: RequestOptions) =>
-  call('GET', `/user/document-access/recent${query({ limit })}`, AccessedDocumentList, options).then((list) => list.items);
+  call('GET', `/user/document-access/recent${query({ limit })}`, AccessedDocumentList, options).then(
+    (list) => list.items,
+  );
 
 export const frequentDocuments = (limit?: number, options?: RequestOptions) =>
-  call('GET', `/user/document-access/frequent${query({ limit })}`, AccessedDocumentList, options).then((list) => list.items);
+  call('GET', `/user/document-access/frequent${query({ limit })}`, AccessedDocumentList, options).then(
+    (list) => list.items,
+  );
 
 export const documentAccessStats = (documentId: string, options?: RequestOptions) =>
   call('GET', `/user/document-access/stats/${seg(documentId)}`, DocumentAccessStats, options);
 
-export const listPins = (options?: RequestOptions) => call('GET', '/user/pins', PinnedDocumentList, options).then((list) => list.items);
+export const listPins = (options?: RequestOptions) =>
+  call('GET', '/user/pins', PinnedDocumentList, options).then((list) => list.items);
 
-export const pinDocument = (documentId: string, options?: RequestOptions) => call('PUT', `/user/pins/${seg(documentId)}`, PinState, options);
+export const pinDocument = (documentId: string, options?: RequestOptions) =>
+  call('PUT', `/user/pins/${seg(documentId)}`, PinState, options);
 
 export const unpinDocument = (documentId: string, options?: RequestOptions) =>
   call('DELETE', `/user/pins/${seg(documentId)}`, PinState, options);

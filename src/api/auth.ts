@@ -12,11 +12,14 @@ import { apiGet, apiPost, type RequestOptions } from './client';
 
 export type InterfaceLanguage = 'en' | 'cs';
 
-export const register = (body: RegisterRequest, options?: RequestOptions) => apiPost('/auth/register', body, RegisterResponse, options);
+export const register = (body: RegisterRequest, options?: RequestOptions) =>
+  apiPost('/auth/register', body, RegisterResponse, options);
 
 /** Logs in (the server sets the session cookie) and answers the user. */
-export const login = async (credentials: { identifier: string; password: string }, options?: RequestOptions): Promise<CurrentUser> =>
-  (await apiPost('/auth/login', credentials, MeResponse, options)).user;
+export const login = async (
+  credentials: { identifier: string; password: string },
+  options?: RequestOptions,
+): Promise<CurrentUser> => (await apiPost('/auth/login', credentials, MeResponse, options)).user;
 
 export const logout = (options?: RequestOptions) => apiPost('/auth/logout', undefined, OkResponse, options);
 
@@ -27,7 +30,8 @@ export const resetPassword = (token: string, newPassword: string, options?: Requ
   apiPost('/auth/reset-password', { token, new_password: newPassword }, OkResponse, options);
 
 /** The logged-in user; a 401 ApiError (not_authenticated) when nobody is. */
-export const me = async (options?: RequestOptions): Promise<CurrentUser> => (await apiGet('/auth/me', MeResponse, options)).user;
+export const me = async (options?: RequestOptions): Promise<CurrentUser> =>
+  (await apiGet('/auth/me', MeResponse, options)).user;
 
 export const getLanguagePreference = async (options?: RequestOptions) =>
   (await apiGet('/preferences/language', LanguagePreferenceResponse, options)).language;

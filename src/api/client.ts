@@ -23,7 +23,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiGet<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.output<T>> {
+export async function apiGet<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.output<T>> {
   const response = await send('GET', path, undefined, options);
   return schema.parse(await response.json());
 }
@@ -52,7 +56,9 @@ export async function apiSend<T extends z.ZodType>(
 
 const CSRF_COOKIE = 'csrf_token';
 /** The server's CSRF token: it sets the cookie on its first answer, the page echoes it. */
-export function csrfToken(cookies: string = typeof document !== 'undefined' ? document.cookie : ''): string | undefined {
+export function csrfToken(
+  cookies: string = typeof document !== 'undefined' ? document.cookie : '',
+): string | undefined {
   for (const part of cookies.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));

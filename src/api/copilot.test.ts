@@ -5,7 +5,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { CopilotSession } from './contract/copilot';
-import { CopilotRequestError, DEFAULT_CHAT_URL, issueCopilotSession, issueWsToken, loadChatUrl, loadCopilotTemplates, publishRealtime, streamChat } from './copilot';
+import {
+  CopilotRequestError,
+  DEFAULT_CHAT_URL,
+  issueCopilotSession,
+  issueWsToken,
+  loadChatUrl,
+  loadCopilotTemplates,
+  publishRealtime,
+  streamChat,
+} from './copilot';
 import { ApiError } from './client';
 import { mockApi } from '../testing/mock-api';
 
@@ -15,12 +24,23 @@ const SESSION: CopilotSession = {
   nonce: 'nonce',
   expires_at: '2030-01-01T00:00:00.000Z',
   user_id: USER,
-  signed_headers: { 'x-copilot-session': 'sess', 'x-copilot-user': USER, 'x-copilot-login': 'login', 'x-copilot-nonce': 'nonce', 'x-copilot-expires': '1', 'x-copilot-signature': 'sig' },
+  signed_headers: {
+    'x-copilot-session': 'sess',
+    'x-copilot-user': USER,
+    'x-copilot-login': 'login',
+    'x-copilot-nonce': 'nonce',
+    'x-copilot-expires': '1',
+    'x-copilot-signature': 'sig',
+  },
 };
 const seen: { url: string; headers: Record<string, string>; body: unknown }[] = [];
 const record = async (request: Request) => {
   const text = await request.text();
-  seen.push({ url: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body: text ? JSON.parse(text) : undefined });
+  seen.push({
+    url: new URL(request.url).pathname,
+    headers: Object.fromEntries(request.headers),
+    body: text ? JSON.parse(text) : undefined,
+  });
 };
 
 const server = mockApi(
@@ -28,12 +48,16 @@ const server = mockApi(
     await record(request);
     return HttpResponse.json(SESSION);
   }),
-  http.post('*/v1/auth/ws-token', () => HttpResponse.json({ detail: 'not_authenticated', message: 'Log in first.' }, { status: 401 })),
+  http.post('*/v1/auth/ws-token', () =>
+    HttpResponse.json({ detail: 'not_authenticated', message: 'Log in first.' }, { status: 401 }),
+  ),
   http.post('*/v1/realtime/publish', async ({ request }) => {
     await record(request);
     return HttpResponse.json({ status: 'ok', ts: 42 });
   }),
-  http.get('*/copilot_templates.json', () => HttpResponse.json({ hash: 'h', templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 't' }] })),
+  http.get('*/copilot_templates.json', () =>
+    HttpResponse.json({ hash: 'h', templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 't' }] }),
+  ),
   http.post('*/copilot/chat', async ({ request }) => {
     await record(request);
     const encoder = new TextEncoder();
@@ -48,7 +72,9 @@ const server = mockApi(
     });
     return new HttpResponse(stream, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }),
-  http.post('*/copilot/failing', () => HttpResponse.json({ detail: 'rate_limited', message: 'Too many Copilot requests.' }, { status: 429 })),
+  http.post('*/copilot/failing', () =>
+    HttpResponse.json({ detail: 'rate_limited', message: 'Too many Copilot requests.' }, { status: 429 }),
+  ),
   http.post('*/copilot/plain', () => new HttpResponse('upstream broke', { status: 502 })),
 );
 afterEach(() => {
@@ -56,7 +82,14 @@ afterEach(() => {
   document.cookie = 'csrf_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
-const chatRequest = { session_id: 'sess', nonce: 'nonce', scope: 'chat', messages: [{ role: 'user' as const, content: 'Co říká čl. 54?' }], template: 'lexhub.chat.v1', template_hash: 'h' };
+const chatRequest = {
+  session_id: 'sess',
+  nonce: 'nonce',
+  scope: 'chat',
+  messages: [{ role: 'user' as const, content: 'Co říká čl. 54?' }],
+  template: 'lexhub.chat.v1',
+  template_hash: 'h',
+};
 
 describe('copilot calls', () => {
   it('ask for a chat session for the templates hash, with the CSRF header', async () => {
@@ -73,13 +106,20 @@ describe('copilot calls', () => {
   });
 
   it('publish a test command', async () => {
-    await expect(publishRealtime({ cmd: 'tool.navigate', payload: { path: '/' } })).resolves.toEqual({ status: 'ok', ts: 42 });
+    await expect(publishRealtime({ cmd: 'tool.navigate', payload: { path: '/' } })).resolves.toEqual({
+      status: 'ok',
+      ts: 42,
+    });
     expect(seen[0]!.body).toEqual({ cmd: 'tool.navigate', payload: { path: '/' } });
   });
 
   it('load the templates, and the chat address (same origin when /copilot/config is missing)', async () => {
     await expect(loadCopilotTemplates()).resolves.toMatchObject({ hash: 'h' });
-    server.use(http.get('*/copilot/config', () => HttpResponse.json({ chat_url: 'http://127.0.0.1:8090/chat', assistant: 'model' })));
+    server.use(
+      http.get('*/copilot/config', () =>
+        HttpResponse.json({ chat_url: 'http://127.0.0.1:8090/chat', assistant: 'model' }),
+      ),
+    );
     await expect(loadChatUrl()).resolves.toBe('http://127.0.0.1:8090/chat');
     server.use(http.get('*/copilot/config', () => new HttpResponse(null, { status: 404 })));
     await expect(loadChatUrl()).resolves.toBe(DEFAULT_CHAT_URL);
@@ -88,7 +128,12 @@ describe('copilot calls', () => {
 
   it('stream the reply chunk by chunk with the signed headers', async () => {
     const chunks: string[] = [];
-    await streamChat({ url: '/copilot/chat', session: SESSION, request: chatRequest, onChunk: (text) => chunks.push(text) });
+    await streamChat({
+      url: '/copilot/chat',
+      session: SESSION,
+      request: chatRequest,
+      onChunk: (text) => chunks.push(text),
+    });
     expect(chunks.join('')).toBe('Čl. 54 říká, že…');
     expect(chunks.length).toBeGreaterThan(1);
     expect(seen[0]!.body).toEqual(chatRequest);
@@ -97,10 +142,20 @@ describe('copilot calls', () => {
   });
 
   it('fail with the status and the server message (JSON or text)', async () => {
-    const json = await streamChat({ url: '/copilot/failing', session: SESSION, request: chatRequest, onChunk: () => {} }).catch((caught: unknown) => caught);
+    const json = await streamChat({
+      url: '/copilot/failing',
+      session: SESSION,
+      request: chatRequest,
+      onChunk: () => {},
+    }).catch((caught: unknown) => caught);
     expect(json).toBeInstanceOf(CopilotRequestError);
     expect(json).toMatchObject({ status: 429, text: 'Too many Copilot requests.', detail: 'rate_limited' });
-    const text = await streamChat({ url: '/copilot/plain', session: SESSION, request: chatRequest, onChunk: () => {} }).catch((caught: unknown) => caught);
+    const text = await streamChat({
+      url: '/copilot/plain',
+      session: SESSION,
+      request: chatRequest,
+      onChunk: () => {},
+    }).catch((caught: unknown) => caught);
     expect(text).toMatchObject({ status: 502, text: 'upstream broke' });
   });
 });

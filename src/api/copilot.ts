@@ -5,10 +5,16 @@ import { CopilotConfig, CopilotSession, CopilotTemplates, type ChatRequest } fro
 import { PublishResponse, WsTokenResponse } from '../realtime/protocol';
 import { apiPost, type RequestOptions } from './client';
 
-export const issueWsToken = (options?: RequestOptions) => apiPost('/auth/ws-token', undefined, WsTokenResponse, options);
+export const issueWsToken = (options?: RequestOptions) =>
+  apiPost('/auth/ws-token', undefined, WsTokenResponse, options);
 
 export const issueCopilotSession = (templateHash: string, options?: RequestOptions) =>
-  apiPost('/copilot/session', { scope: 'chat', template_hash: templateHash, include_ws_token: false }, CopilotSession, options);
+  apiPost(
+    '/copilot/session',
+    { scope: 'chat', template_hash: templateHash, include_ws_token: false },
+    CopilotSession,
+    options,
+  );
 
 export const publishRealtime = (body: { cmd: string; payload: Record<string, unknown> }, options?: RequestOptions) =>
   apiPost('/realtime/publish', body, PublishResponse, options);
@@ -31,12 +37,17 @@ export class CopilotRequestError extends Error {
 }
 
 async function getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: options.signal });
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal: options.signal,
+  });
   if (!response.ok) throw await requestError(response);
   return response.json();
 }
 
-export const loadCopilotTemplates = async (options?: RequestOptions) => CopilotTemplates.parse(await getJson(TEMPLATES_URL, options));
+export const loadCopilotTemplates = async (options?: RequestOptions) =>
+  CopilotTemplates.parse(await getJson(TEMPLATES_URL, options));
 
 /** Where chat requests go: GET /copilot/config, else the build's default (same origin). */
 export async function loadChatUrl(options?: RequestOptions): Promise<string> {
@@ -66,7 +77,11 @@ export async function requestError(response: Response): Promise<CopilotRequestEr
   } catch {
     // not JSON: the text itself
   }
-  return new CopilotRequestError(response.status, text.slice(0, 500) || response.statusText || String(response.status), detail);
+  return new CopilotRequestError(
+    response.status,
+    text.slice(0, 500) || response.statusText || String(response.status),
+    detail,
+  );
 }
 
 export interface StreamChatInput {

@@ -14,8 +14,10 @@ import {
 } from './contract';
 import { ApiError, apiFetch, apiGet, apiPost, detailOf, query, type RequestOptions } from './client';
 
-export const listDocuments = (params: { external_id?: string; q?: string; limit?: number; offset?: number }, options?: RequestOptions) =>
-  apiGet(`/legal/documents${query(params)}`, DocumentList, options);
+export const listDocuments = (
+  params: { external_id?: string; q?: string; limit?: number; offset?: number },
+  options?: RequestOptions,
+) => apiGet(`/legal/documents${query(params)}`, DocumentList, options);
 
 export const getDocument = (id: string, branch?: string, options?: RequestOptions) =>
   apiGet(`/legal/documents/${encodeURIComponent(id)}${query({ branch })}`, Document, options);
@@ -23,8 +25,16 @@ export const getDocument = (id: string, branch?: string, options?: RequestOption
 export const listDocumentLanguages = (id: string, branch?: string, options?: RequestOptions) =>
   apiGet(`/legal/documents/${encodeURIComponent(id)}/languages${query({ branch })}`, DocumentLanguageList, options);
 
-export const listNodes = (id: string, params: { branch?: string; limit?: number; offset?: number }, options?: RequestOptions) =>
-  apiGet(`/legal/documents/${encodeURIComponent(id)}/nodes${query({ mode: 'hierarchy', ...params })}`, NodeList, options);
+export const listNodes = (
+  id: string,
+  params: { branch?: string; limit?: number; offset?: number },
+  options?: RequestOptions,
+) =>
+  apiGet(
+    `/legal/documents/${encodeURIComponent(id)}/nodes${query({ mode: 'hierarchy', ...params })}`,
+    NodeList,
+    options,
+  );
 
 export const listFragments = (
   id: string,
@@ -36,11 +46,14 @@ export const getFragmentTexts = (fragmentIds: string[], lang?: string, options?:
   apiPost('/legal/fragments/texts', { fragment_ids: fragmentIds, ...(lang ? { lang } : {}) }, FragmentTexts, options);
 
 export type FragmentTextResult =
-  | { status: 'modified'; etag: string | null; body: ReturnType<typeof FragmentText.parse> }
-  | { status: 'not-modified' };
+  { status: 'modified'; etag: string | null; body: ReturnType<typeof FragmentText.parse> } | { status: 'not-modified' };
 
 /** One text, revalidated with If-None-Match: a 304 means the cached text is still right. */
-export async function getFragmentText(id: string, etag?: string, options?: RequestOptions): Promise<FragmentTextResult> {
+export async function getFragmentText(
+  id: string,
+  etag?: string,
+  options?: RequestOptions,
+): Promise<FragmentTextResult> {
   const response = await apiFetch(`/legal/fragments/${encodeURIComponent(id)}/text`, {
     ...options,
     headers: etag ? { 'If-None-Match': etag } : {},

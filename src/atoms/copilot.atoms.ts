@@ -22,7 +22,11 @@ export const setCopilotPanelOpenAtom = atom(null, (_get, set, open: boolean) => 
 });
 
 function isCrowdedScreen(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COPILOT_CROWDED_QUERY).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(COPILOT_CROWDED_QUERY).matches
+  );
 }
 
 /** Why a message failed, so the panel can word it (the content holds the server's text). */

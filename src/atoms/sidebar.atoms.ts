@@ -2,7 +2,8 @@
 import { atom } from 'jotai';
 
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
-const narrowQuery = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW_SCREEN_QUERY) : undefined;
+const narrowQuery =
+  typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW_SCREEN_QUERY) : undefined;
 
 export const isNarrowScreenAtom = atom(narrowQuery?.matches ?? false);
 isNarrowScreenAtom.onMount = (set) => {

@@ -6,7 +6,8 @@ export type ThemeChoice = 'light' | 'dark' | 'system';
 
 export const themeChoiceAtom = atomWithStorage<ThemeChoice>('lexhub.theme', 'system', undefined, { getOnInit: true });
 
-const systemDarkQuery = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
+const systemDarkQuery =
+  typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
 
 /** Whether the system prefers dark; updated when the system setting changes. */
 export const systemPrefersDarkAtom = atom(systemDarkQuery?.matches ?? false);

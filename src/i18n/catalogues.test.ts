@@ -17,7 +17,10 @@ describe('message catalogues', () => {
       const errors: unknown[] = [];
       const intl = createIntl({ locale, messages: MESSAGES[locale], onError: (error) => errors.push(error) });
       for (const id of Object.keys(MESSAGES[locale])) {
-        intl.formatMessage({ id }, { count: 2, message: 'x', query: 'q', value: 'v', name: 'n', status: 500, total: 3, date: new Date(0) });
+        intl.formatMessage(
+          { id },
+          { count: 2, message: 'x', query: 'q', value: 'v', name: 'n', status: 500, total: 3, date: new Date(0) },
+        );
       }
       expect(errors, locale).toEqual([]);
     }

@@ -8,7 +8,10 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined, browserLanguages: readonly string[]): Locale {
+export function initialLocale(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  browserLanguages: readonly string[],
+): Locale {
   const stored = storage?.getItem(STORAGE_KEY);
   if (isLocale(stored)) return stored;
   const browser = browserLanguages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLocale);

@@ -19,7 +19,9 @@ describe('wordDiff', () => {
   });
 
   it('treats punctuation as its own unit', () => {
-    expect(render(wordDiff('Výsledek se zapíše.', 'Výsledek se zapíše elektronicky.'))).toBe('Výsledek se zapíše{+ elektronicky+}.');
+    expect(render(wordDiff('Výsledek se zapíše.', 'Výsledek se zapíše elektronicky.'))).toBe(
+      'Výsledek se zapíše{+ elektronicky+}.',
+    );
     expect(render(wordDiff('do protokolu,', 'do protokolu;'))).toBe('do protokolu[-,-]{+;+}');
   });
 
@@ -34,7 +36,9 @@ describe('wordDiff', () => {
   });
 
   it('joins neighbouring changed words into one change', () => {
-    expect(render(wordDiff('volí Parlament na schůzi.', 'volí občané v přímé volbě.'))).toBe('volí [-Parlament na schůzi-]{+občané v přímé volbě+}.');
+    expect(render(wordDiff('volí Parlament na schůzi.', 'volí občané v přímé volbě.'))).toBe(
+      'volí [-Parlament na schůzi-]{+občané v přímé volbě+}.',
+    );
   });
 
   it('returns the text unchanged when both are equal, and handles empty sides', () => {
@@ -48,7 +52,15 @@ describe('wordDiff', () => {
     const before = 'Prezidenta republiky volí Parlament na společné schůzi obou komor.';
     const after = 'Prezident republiky je volen v přímých volbách.';
     const parts = wordDiff(before, after);
-    expect(sideOf(parts, 'old').map((p) => p.text).join('')).toBe(before);
-    expect(sideOf(parts, 'new').map((p) => p.text).join('')).toBe(after);
+    expect(
+      sideOf(parts, 'old')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      sideOf(parts, 'new')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after);
   });
 });

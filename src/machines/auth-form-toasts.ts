@@ -6,7 +6,12 @@ import type { ToastInput } from '../components/toast/toast.atoms';
 
 /** `title`, `text`: catalogue ids; `duration` in ms, else the toast default. */
 export function authSuccessToast(title: string, text: string, duration?: number): ToastInput {
-  return { variant: 'success', title: { id: title }, description: { id: text }, ...(duration === undefined ? {} : { duration }) };
+  return {
+    variant: 'success',
+    title: { id: title },
+    description: { id: text },
+    ...(duration === undefined ? {} : { duration }),
+  };
 }
 
 export function authFailureToast(title: string, error: ErrorText | undefined): ToastInput {

@@ -56,7 +56,9 @@ export const branchSelectionMachine = setup({
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
         },
       },
     },
@@ -64,7 +66,8 @@ export const branchSelectionMachine = setup({
       on: {
         'branch.request': { actions: [assign({ requested: ({ event }) => event.requested }), 'selectRequested'] },
         'branch.select': {
-          guard: ({ context, event }) => event.branchId === undefined || context.branches.some((branch) => branch.id === event.branchId),
+          guard: ({ context, event }) =>
+            event.branchId === undefined || context.branches.some((branch) => branch.id === event.branchId),
           actions: assign({ selectedBranchId: ({ event }) => event.branchId }),
         },
       },

@@ -38,7 +38,18 @@ const changesPage = (offset: number, next: number | null): CompareChanges => ({
   language: 'cs',
   languages: ['cs'],
   changed: [
-    { path: `p-${offset}`, cite_key: null, citation: `Čl. ${offset}`, node_type: 'article', title: null, position: offset, node_id_a: OLD, node_id_b: MAIN, text_a: 'a', text_b: 'b' },
+    {
+      path: `p-${offset}`,
+      cite_key: null,
+      citation: `Čl. ${offset}`,
+      node_type: 'article',
+      title: null,
+      position: offset,
+      node_id_a: OLD,
+      node_id_b: MAIN,
+      text_a: 'a',
+      text_b: 'b',
+    },
   ],
   added: [],
   removed: [],
@@ -46,11 +57,20 @@ const changesPage = (offset: number, next: number | null): CompareChanges => ({
   next_offset: next,
 });
 
-type CompareFn = (args: { input: { base: string; head: string; lang?: string } }) => Promise<{ comparison: Comparison; changes: CompareChanges }>;
-type MoreFn = (args: { input: { base: string; head: string; lang?: string; offset: number } }) => Promise<CompareChanges>;
+type CompareFn = (args: {
+  input: { base: string; head: string; lang?: string };
+}) => Promise<{ comparison: Comparison; changes: CompareChanges }>;
+type MoreFn = (args: {
+  input: { base: string; head: string; lang?: string; offset: number };
+}) => Promise<CompareChanges>;
 
-function start(input: Partial<ComparisonInput>, overrides: { load?: () => Promise<unknown>; compare?: Mock<CompareFn>; more?: Mock<MoreFn> } = {}) {
-  const compare = overrides.compare ?? vi.fn<CompareFn>(async ({ input: i }) => ({ comparison: comparison(i.base, i.head), changes: changesPage(0, 1) }));
+function start(
+  input: Partial<ComparisonInput>,
+  overrides: { load?: () => Promise<unknown>; compare?: Mock<CompareFn>; more?: Mock<MoreFn> } = {},
+) {
+  const compare =
+    overrides.compare ??
+    vi.fn<CompareFn>(async ({ input: i }) => ({ comparison: comparison(i.base, i.head), changes: changesPage(0, 1) }));
   const more = overrides.more ?? vi.fn<MoreFn>(async () => changesPage(1, null));
   const machine = comparisonMachine.provide({
     actors: {
@@ -105,7 +125,10 @@ describe('comparisonMachine', () => {
   });
 
   it('fails the load on other errors', async () => {
-    const { actor } = start({ from: OLD, to: MAIN }, { load: () => Promise.reject(new ApiError(500, 'internal_error')) });
+    const { actor } = start(
+      { from: OLD, to: MAIN },
+      { load: () => Promise.reject(new ApiError(500, 'internal_error')) },
+    );
     await waitFor(actor, (s) => s.status === 'done');
     expect(selectPhase(actor.getSnapshot())).toBe('loadFailed');
     expect(actor.getSnapshot().context.error).toBe('internal_error');
@@ -138,7 +161,10 @@ describe('comparisonMachine', () => {
   });
 
   it('appends the next page of changes, and retries a failed page', async () => {
-    const more = vi.fn<MoreFn>().mockRejectedValueOnce(new ApiError(500, 'internal_error')).mockResolvedValue(changesPage(1, null));
+    const more = vi
+      .fn<MoreFn>()
+      .mockRejectedValueOnce(new ApiError(500, 'internal_error'))
+      .mockResolvedValue(changesPage(1, null));
     const { actor } = start({ from: OLD, to: MAIN }, { more });
     await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
     actor.send({ type: 'changes.more' });

@@ -68,8 +68,17 @@ export const comparisonMachine = setup({
       },
     ),
     loadMoreChanges: fromPromise(
-      async ({ input, signal }: { input: { base: string; head: string; lang?: string; offset: number }; signal: AbortSignal }) =>
-        getCompareChanges({ branchA: input.base, branchB: input.head, lang: input.lang, offset: input.offset }, { signal }),
+      async ({
+        input,
+        signal,
+      }: {
+        input: { base: string; head: string; lang?: string; offset: number };
+        signal: AbortSignal;
+      }) =>
+        getCompareChanges(
+          { branchA: input.base, branchB: input.head, lang: input.lang, offset: input.offset },
+          { signal },
+        ),
     ),
   },
   delays: {
@@ -97,24 +106,31 @@ export const comparisonMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasDocumentId', target: 'loading' }, { target: 'notFound', actions: assign({ missing: 'document' }) }],
+      always: [
+        { guard: 'hasDocumentId', target: 'loading' },
+        { target: 'notFound', actions: assign({ missing: 'document' }) },
+      ],
     },
     loading: {
       invoke: {
         src: 'loadDocument',
         input: ({ context }) => ({ documentId: context.documentId! }),
-        onDone: { target: 'checking', actions: assign(({ event }) => ({ document: event.output.document, branches: event.output.branches })) },
+        onDone: {
+          target: 'checking',
+          actions: assign(({ event }) => ({ document: event.output.document, branches: event.output.branches })),
+        },
         onError: [
-          { guard: ({ event }) => isNotFound(event.error), target: 'notFound', actions: assign({ missing: 'document' }) },
+          {
+            guard: ({ event }) => isNotFound(event.error),
+            target: 'notFound',
+            actions: assign({ missing: 'document' }),
+          },
           { target: 'loadFailed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
         ],
       },
     },
     checking: {
-      always: [
-        { guard: 'hasParams', target: 'checkBranches' },
-        { target: 'invalidParams' },
-      ],
+      always: [{ guard: 'hasParams', target: 'checkBranches' }, { target: 'invalidParams' }],
     },
     checkBranches: {
       always: [
@@ -128,8 +144,14 @@ export const comparisonMachine = setup({
     ready: {
       initial: 'deciding',
       on: {
-        'base.select': { target: '.settling', actions: [assign(({ event }) => ({ base: event.branchId })), 'clearResults'] },
-        'head.select': { target: '.settling', actions: [assign(({ event }) => ({ head: event.branchId })), 'clearResults'] },
+        'base.select': {
+          target: '.settling',
+          actions: [assign(({ event }) => ({ base: event.branchId })), 'clearResults'],
+        },
+        'head.select': {
+          target: '.settling',
+          actions: [assign(({ event }) => ({ head: event.branchId })), 'clearResults'],
+        },
       },
       states: {
         deciding: {
@@ -145,7 +167,11 @@ export const comparisonMachine = setup({
             input: ({ context }) => ({ base: context.base!, head: context.head!, lang: context.lang }),
             onDone: {
               target: 'compared',
-              actions: assign(({ event }) => ({ comparison: event.output.comparison, changes: event.output.changes, error: undefined })),
+              actions: assign(({ event }) => ({
+                comparison: event.output.comparison,
+                changes: event.output.changes,
+                error: undefined,
+              })),
             },
             onError: { target: 'failed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
           },
@@ -153,7 +179,10 @@ export const comparisonMachine = setup({
         compared: {
           initial: 'idle',
           on: {
-            'language.select': { target: 'comparing', actions: [assign(({ event }) => ({ lang: event.lang })), 'clearResults'] },
+            'language.select': {
+              target: 'comparing',
+              actions: [assign(({ event }) => ({ lang: event.lang })), 'clearResults'],
+            },
           },
           states: {
             idle: {
@@ -179,7 +208,10 @@ export const comparisonMachine = setup({
                     },
                   })),
                 },
-                onError: { target: 'moreFailed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
+                onError: {
+                  target: 'moreFailed',
+                  actions: assign(({ event }) => ({ error: describeError(event.error) })),
+                },
               },
             },
             moreFailed: {

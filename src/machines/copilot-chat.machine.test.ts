@@ -9,7 +9,13 @@ import type { ChatRequest, CopilotSession } from '../api/contract/copilot';
 import { CopilotRequestError } from '../api/copilot';
 import { automationEventsAtom, copilotMessagesAtom } from '../atoms/copilot.atoms';
 import { useFakeTimersInEachTest } from '../testing/fake-timers';
-import { copilotChatMachine, selectRedactions, selectSensitiveOnly, selectTemplatesUnavailable, type ChatSetup } from './copilot-chat.machine';
+import {
+  copilotChatMachine,
+  selectRedactions,
+  selectSensitiveOnly,
+  selectTemplatesUnavailable,
+  type ChatSetup,
+} from './copilot-chat.machine';
 import { copilotSessionMachine } from './copilot-session.machine';
 
 const SETUP: ChatSetup = { templateHash: 'hash-1', template: 'lexhub.chat.v1', chatUrl: '/copilot/chat' };
@@ -20,13 +26,22 @@ function session(id: string): CopilotSession {
     nonce: `nonce-${id}`,
     expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
     user_id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-    signed_headers: { 'x-copilot-session': id, 'x-copilot-user': 'u', 'x-copilot-login': 'l', 'x-copilot-nonce': 'n', 'x-copilot-expires': 'e', 'x-copilot-signature': 's' },
+    signed_headers: {
+      'x-copilot-session': id,
+      'x-copilot-user': 'u',
+      'x-copilot-login': 'l',
+      'x-copilot-nonce': 'n',
+      'x-copilot-expires': 'e',
+      'x-copilot-signature': 's',
+    },
   };
 }
 
 interface Stream {
   input: { url: string; session: CopilotSession; request: ChatRequest };
-  send: (event: { type: 'chat.chunk'; text: string } | { type: 'chat.done' } | { type: 'chat.failed'; error: unknown }) => void;
+  send: (
+    event: { type: 'chat.chunk'; text: string } | { type: 'chat.done' } | { type: 'chat.failed'; error: unknown },
+  ) => void;
   cancelled: boolean;
 }
 
@@ -165,7 +180,10 @@ describe('copilotChatMachine', () => {
     await h.activate();
     await h.send('question');
     h.last().send({ type: 'chat.chunk', text: 'partial' });
-    h.last().send({ type: 'chat.failed', error: new CopilotRequestError(502, 'The model did not answer.', 'copilot_model_failed') });
+    h.last().send({
+      type: 'chat.failed',
+      error: new CopilotRequestError(502, 'The model did not answer.', 'copilot_model_failed'),
+    });
     expect(h.messages()[1]).toMatchObject({
       role: 'assistant',
       content: 'The model did not answer.',
@@ -183,7 +201,11 @@ describe('copilotChatMachine', () => {
     });
     await h.activate();
     await h.send('question');
-    expect(h.messages()[1]).toMatchObject({ streaming: false, error: { kind: 'loginRequired' }, content: 'copilot_login_required' });
+    expect(h.messages()[1]).toMatchObject({
+      streaming: false,
+      error: { kind: 'loginRequired' },
+      content: 'copilot_login_required',
+    });
 
     const other = start({
       issue: async () => {
@@ -192,7 +214,11 @@ describe('copilotChatMachine', () => {
     });
     await other.activate();
     await other.send('question');
-    expect(other.messages()[1]).toMatchObject({ streaming: false, error: { kind: 'session', status: 500 }, content: 'internal_error' });
+    expect(other.messages()[1]).toMatchObject({
+      streaming: false,
+      error: { kind: 'session', status: 500 },
+      content: 'internal_error',
+    });
   });
 
   it('gets a new session once when the service refuses the session, then gives up', async () => {
@@ -206,8 +232,15 @@ describe('copilotChatMachine', () => {
     expect(h.streams).toHaveLength(2);
     expect(h.last().input.request.session_id).toBe('s2');
     expect(h.messages()[1]).toMatchObject({ content: '', streaming: true });
-    h.last().send({ type: 'chat.failed', error: new CopilotRequestError(401, 'still refused', 'copilot_session_invalid') });
-    expect(h.messages()[1]).toMatchObject({ content: 'still refused', error: { kind: 'request', status: 401 }, streaming: false });
+    h.last().send({
+      type: 'chat.failed',
+      error: new CopilotRequestError(401, 'still refused', 'copilot_session_invalid'),
+    });
+    expect(h.messages()[1]).toMatchObject({
+      content: 'still refused',
+      error: { kind: 'request', status: 401 },
+      streaming: false,
+    });
   });
 
   it('clearing empties the messages and events, stops the stream and drops the session', async () => {

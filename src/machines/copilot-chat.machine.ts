@@ -6,8 +6,20 @@ import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } f
 import { ApiError } from '../api/client';
 import type { ChatRequest, CopilotSession } from '../api/contract/copilot';
 import { onlyPlaceholders, redactPrompt } from '../api/contract/redact-prompt';
-import { CopilotRequestError, loadChatUrl, loadCopilotTemplates, streamChat, type StreamChatInput } from '../api/copilot';
-import { clearConversationAtom, copilotMessagesAtom, nextCopilotId, type CopilotFailure, type CopilotMessage } from '../atoms/copilot.atoms';
+import {
+  CopilotRequestError,
+  loadChatUrl,
+  loadCopilotTemplates,
+  streamChat,
+  type StreamChatInput,
+} from '../api/copilot';
+import {
+  clearConversationAtom,
+  copilotMessagesAtom,
+  nextCopilotId,
+  type CopilotFailure,
+  type CopilotMessage,
+} from '../atoms/copilot.atoms';
 import type { JotaiStore } from '../realtime/command-router';
 import { copilotSessionMachine, type SessionReply } from './copilot-session.machine';
 
@@ -48,12 +60,21 @@ export type CopilotChatEvent =
   | SessionReply;
 
 /** A failure as the message list shows it: the kind and the error text (the message content). */
-export function describeFailure(error: unknown, phase: 'session' | 'request'): { failure: CopilotFailure; text: string } {
+export function describeFailure(
+  error: unknown,
+  phase: 'session' | 'request',
+): { failure: CopilotFailure; text: string } {
   if (error instanceof ApiError) {
-    if (phase === 'session' && error.status === 401) return { failure: { kind: 'loginRequired' }, text: 'copilot_login_required' };
-    return { failure: phase === 'session' ? { kind: 'session', status: error.status } : { kind: 'request', status: error.status }, text: error.detail };
+    if (phase === 'session' && error.status === 401)
+      return { failure: { kind: 'loginRequired' }, text: 'copilot_login_required' };
+    return {
+      failure:
+        phase === 'session' ? { kind: 'session', status: error.status } : { kind: 'request', status: error.status },
+      text: error.detail,
+    };
   }
-  if (error instanceof CopilotRequestError) return { failure: { kind: 'request', status: error.status }, text: error.text };
+  if (error instanceof CopilotRequestError)
+    return { failure: { kind: 'request', status: error.status }, text: error.text };
   const text = error instanceof Error ? error.message : String(error);
   return { failure: phase === 'session' ? { kind: 'session', status: 0 } : { kind: 'request', status: 0 }, text };
 }
@@ -61,17 +82,27 @@ export function describeFailure(error: unknown, phase: 'session' | 'request'): {
 /** The conversation sent to the service: finished user and assistant messages, newest 50. */
 export function historyOf(messages: readonly CopilotMessage[]): ChatRequest['messages'] {
   return messages
-    .filter((message) => (message.role === 'user' || message.role === 'assistant') && !message.error && !message.streaming && message.content !== '')
+    .filter(
+      (message) =>
+        (message.role === 'user' || message.role === 'assistant') &&
+        !message.error &&
+        !message.streaming &&
+        message.content !== '',
+    )
     .slice(-MAX_HISTORY)
     .map((message) => ({ role: message.role, content: message.content.slice(0, MAX_MESSAGE_CHARS) }));
 }
 
 const refusedSession = (error: unknown) =>
-  error instanceof CopilotRequestError && error.status === 401 && (error.detail === 'copilot_session_invalid' || error.detail === 'copilot_session_expired');
+  error instanceof CopilotRequestError &&
+  error.status === 401 &&
+  (error.detail === 'copilot_session_invalid' || error.detail === 'copilot_session_expired');
 const templatesChanged = (error: unknown) => error instanceof CopilotRequestError && error.status === 409;
 
 const updateReply = (context: CopilotChatContext, change: (message: CopilotMessage) => CopilotMessage) =>
-  context.store.set(copilotMessagesAtom, (messages) => messages.map((message) => (message.id === context.replyId ? change(message) : message)));
+  context.store.set(copilotMessagesAtom, (messages) =>
+    messages.map((message) => (message.id === context.replyId ? change(message) : message)),
+  );
 
 export const copilotChatMachine = setup({
   types: {
@@ -89,7 +120,11 @@ export const copilotChatMachine = setup({
     }),
     streamReply: fromCallback<{ type: 'noop' }, Omit<StreamChatInput, 'onChunk' | 'signal'>>(({ input, sendBack }) => {
       const controller = new AbortController();
-      streamChat({ ...input, signal: controller.signal, onChunk: (text) => sendBack({ type: 'chat.chunk', text }) }).then(
+      streamChat({
+        ...input,
+        signal: controller.signal,
+        onChunk: (text) => sendBack({ type: 'chat.chunk', text }),
+      }).then(
         () => sendBack({ type: 'chat.done' }),
         (error: unknown) => {
           if (!controller.signal.aborted) sendBack({ type: 'chat.failed', error });
@@ -101,7 +136,14 @@ export const copilotChatMachine = setup({
   actions: {
     /** A new exchange: the reply's id, the redaction count for the note. */
     prepareExchange: assign(({ event }) =>
-      event.type === 'chat.send' ? { replyId: nextCopilotId('msg'), retried: false, redactions: redactPrompt(event.text.trim()).redactions, sensitiveOnly: false } : {},
+      event.type === 'chat.send'
+        ? {
+            replyId: nextCopilotId('msg'),
+            retried: false,
+            redactions: redactPrompt(event.text.trim()).redactions,
+            sensitiveOnly: false,
+          }
+        : {},
     ),
     /** The redacted prompt and an empty streaming reply join the conversation. */
     appendExchange: ({ context, event }) => {
@@ -109,28 +151,48 @@ export const copilotChatMachine = setup({
       const now = Date.now();
       context.store.set(copilotMessagesAtom, (messages) => [
         ...messages,
-        { id: nextCopilotId('msg'), role: 'user', content: redactPrompt(event.text.trim()).text, at: now, source: 'chat' },
+        {
+          id: nextCopilotId('msg'),
+          role: 'user',
+          content: redactPrompt(event.text.trim()).text,
+          at: now,
+          source: 'chat',
+        },
         { id: context.replyId!, role: 'assistant', content: '', at: now, streaming: true, source: 'chat' },
       ]);
     },
-    rejectSensitive: assign(({ event }) => (event.type === 'chat.send' ? { sensitiveOnly: true, redactions: redactPrompt(event.text.trim()).redactions } : {})),
-    requestSession: sendTo('session', ({ context, self }) => ({ type: 'session.request' as const, templateHash: context.setup?.templateHash ?? '', replyTo: self })),
+    rejectSensitive: assign(({ event }) =>
+      event.type === 'chat.send' ? { sensitiveOnly: true, redactions: redactPrompt(event.text.trim()).redactions } : {},
+    ),
+    requestSession: sendTo('session', ({ context, self }) => ({
+      type: 'session.request' as const,
+      templateHash: context.setup?.templateHash ?? '',
+      replyTo: self,
+    })),
     dropSession: sendTo('session', { type: 'session.drop' as const }),
     appendChunk: ({ context, event }) => {
-      if (event.type === 'chat.chunk') updateReply(context, (message) => ({ ...message, content: message.content + event.text }));
+      if (event.type === 'chat.chunk')
+        updateReply(context, (message) => ({ ...message, content: message.content + event.text }));
     },
     restartReply: ({ context }) => updateReply(context, (message) => ({ ...message, content: '' })),
     finishReply: ({ context }) => updateReply(context, (message) => ({ ...message, streaming: false })),
     failReply: ({ context }, params: { failure: CopilotFailure; text: string }) =>
-      updateReply(context, (message) => ({ ...message, streaming: false, error: params.failure, content: params.text })),
+      updateReply(context, (message) => ({
+        ...message,
+        streaming: false,
+        error: params.failure,
+        content: params.text,
+      })),
     clearConversation: ({ context }) => context.store.set(clearConversationAtom),
     forgetReply: assign({ replyId: undefined, session: undefined, redactions: 0, sensitiveOnly: false }),
   },
   guards: {
     emptyPrompt: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',
     onlySensitive: ({ event }) => event.type === 'chat.send' && onlyPlaceholders(redactPrompt(event.text.trim()).text),
-    sessionRefusedFirstTime: ({ context, event }) => event.type === 'chat.failed' && !context.retried && refusedSession(event.error),
-    templatesChangedFirstTime: ({ context, event }) => event.type === 'chat.failed' && !context.retried && templatesChanged(event.error),
+    sessionRefusedFirstTime: ({ context, event }) =>
+      event.type === 'chat.failed' && !context.retried && refusedSession(event.error),
+    templatesChangedFirstTime: ({ context, event }) =>
+      event.type === 'chat.failed' && !context.retried && templatesChanged(event.error),
   },
 }).createMachine({
   id: 'copilotChat',
@@ -206,9 +268,20 @@ export const copilotChatMachine = setup({
             'chat.done': { target: '#copilotChat.idle', actions: 'finishReply' },
             'chat.failed': [
               // The service no longer takes the session (expired, restarted with a new secret): a new one, once.
-              { guard: 'sessionRefusedFirstTime', target: 'session', actions: ['dropSession', 'restartReply', assign({ retried: true })] },
-              { guard: 'templatesChangedFirstTime', target: 'reloading', actions: ['dropSession', 'restartReply', assign({ retried: true })] },
-              { target: '#copilotChat.idle', actions: { type: 'failReply', params: ({ event }) => describeFailure(event.error, 'request') } },
+              {
+                guard: 'sessionRefusedFirstTime',
+                target: 'session',
+                actions: ['dropSession', 'restartReply', assign({ retried: true })],
+              },
+              {
+                guard: 'templatesChangedFirstTime',
+                target: 'reloading',
+                actions: ['dropSession', 'restartReply', assign({ retried: true })],
+              },
+              {
+                target: '#copilotChat.idle',
+                actions: { type: 'failReply', params: ({ event }) => describeFailure(event.error, 'request') },
+              },
             ],
           },
         },
@@ -217,7 +290,10 @@ export const copilotChatMachine = setup({
           invoke: {
             src: 'loadSetup',
             onDone: { target: 'session', actions: assign({ setup: ({ event }) => event.output }) },
-            onError: { target: '#copilotChat.unavailable', actions: { type: 'failReply', params: { failure: { kind: 'templates' }, text: 'templates unavailable' } } },
+            onError: {
+              target: '#copilotChat.unavailable',
+              actions: { type: 'failReply', params: { failure: { kind: 'templates' }, text: 'templates unavailable' } },
+            },
           },
         },
       },

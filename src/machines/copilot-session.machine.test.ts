@@ -28,9 +28,13 @@ function session(id: string): CopilotSession {
 function start(issue?: (input: { templateHash: string }) => Promise<CopilotSession>) {
   let count = 0;
   const issued = vi.fn(issue ?? (async () => session(`s${++count}`)));
-  const actor = createActor(copilotSessionMachine.provide({ actors: { issueSession: fromPromise(({ input }) => issued(input)) } })).start();
+  const actor = createActor(
+    copilotSessionMachine.provide({ actors: { issueSession: fromPromise(({ input }) => issued(input)) } }),
+  ).start();
   const replies: SessionReply[] = [];
-  const requester = createActor(fromCallback<SessionReply>(({ receive }) => receive((message) => replies.push(message)))).start();
+  const requester = createActor(
+    fromCallback<SessionReply>(({ receive }) => receive((message) => replies.push(message))),
+  ).start();
   const request = async (templateHash = 'h1') => {
     actor.send({ type: 'session.request', templateHash, replyTo: requester });
     await vi.advanceTimersByTimeAsync(0);
@@ -39,7 +43,8 @@ function start(issue?: (input: { templateHash: string }) => Promise<CopilotSessi
   return { actor, issued, replies, request, requester };
 }
 
-const idOf = (reply: SessionReply | undefined) => (reply?.type === 'session.ready' ? reply.session.session_id : reply?.type);
+const idOf = (reply: SessionReply | undefined) =>
+  reply?.type === 'session.ready' ? reply.session.session_id : reply?.type;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -90,7 +95,9 @@ describe('copilotSessionMachine', () => {
     let resolve: (value: CopilotSession) => void = () => {};
     const h = start(() => new Promise((done) => (resolve = done)));
     const other: SessionReply[] = [];
-    const second = createActor(fromCallback<SessionReply>(({ receive }) => receive((message) => other.push(message)))).start();
+    const second = createActor(
+      fromCallback<SessionReply>(({ receive }) => receive((message) => other.push(message))),
+    ).start();
     h.actor.send({ type: 'session.request', templateHash: 'h1', replyTo: h.requester });
     h.actor.send({ type: 'session.request', templateHash: 'h1', replyTo: second });
     resolve(session('only'));

@@ -9,11 +9,11 @@ import { issueCopilotSession } from '../api/copilot';
 /** A session that expires within this margin is not reused (a request still has to reach the service). */
 export const SESSION_REUSE_MARGIN_MS = 5000;
 
-export type SessionReply = { type: 'session.ready'; session: CopilotSession } | { type: 'session.failed'; error: unknown };
+export type SessionReply =
+  { type: 'session.ready'; session: CopilotSession } | { type: 'session.failed'; error: unknown };
 
 export type CopilotSessionEvent =
-  | { type: 'session.request'; templateHash: string; replyTo: AnyActorRef }
-  | { type: 'session.drop' };
+  { type: 'session.request'; templateHash: string; replyTo: AnyActorRef } | { type: 'session.drop' };
 
 export interface CopilotSessionContext {
   session?: CopilotSession;
@@ -33,17 +33,25 @@ export const copilotSessionMachine = setup({
     events: {} as CopilotSessionEvent,
   },
   actors: {
-    issueSession: fromPromise<CopilotSession, { templateHash: string }>(({ input, signal }) => issueCopilotSession(input.templateHash, { signal })),
+    issueSession: fromPromise<CopilotSession, { templateHash: string }>(({ input, signal }) =>
+      issueCopilotSession(input.templateHash, { signal }),
+    ),
   },
   actions: {
     replyWithSession: ({ context, event }) => {
-      if (event.type === 'session.request' && context.session) reply([event.replyTo], { type: 'session.ready', session: context.session });
+      if (event.type === 'session.request' && context.session)
+        reply([event.replyTo], { type: 'session.ready', session: context.session });
     },
     startIssuing: assign(({ event }) =>
-      event.type === 'session.request' ? { session: undefined, templateHash: event.templateHash, waiting: [event.replyTo] } : {},
+      event.type === 'session.request'
+        ? { session: undefined, templateHash: event.templateHash, waiting: [event.replyTo] }
+        : {},
     ),
     addWaiting: assign({
-      waiting: ({ context, event }) => (event.type === 'session.request' && !context.waiting.includes(event.replyTo) ? [...context.waiting, event.replyTo] : context.waiting),
+      waiting: ({ context, event }) =>
+        event.type === 'session.request' && !context.waiting.includes(event.replyTo)
+          ? [...context.waiting, event.replyTo]
+          : context.waiting,
     }),
     drop: assign({ session: undefined, templateHash: undefined, waiting: [] }),
   },
@@ -77,14 +85,21 @@ export const copilotSessionMachine = setup({
         },
         onError: {
           target: 'empty',
-          actions: [({ context, event }) => reply(context.waiting, { type: 'session.failed', error: event.error }), 'drop'],
+          actions: [
+            ({ context, event }) => reply(context.waiting, { type: 'session.failed', error: event.error }),
+            'drop',
+          ],
         },
       },
       on: {
         'session.request': [
           { guard: 'sameHash', actions: 'addWaiting' },
           // Another hash while issuing: start over for the newest one.
-          { target: 'issuing', reenter: true, actions: ['addWaiting', assign({ templateHash: ({ event }) => event.templateHash })] },
+          {
+            target: 'issuing',
+            reenter: true,
+            actions: ['addWaiting', assign({ templateHash: ({ event }) => event.templateHash })],
+          },
         ],
         'session.drop': { target: 'empty', actions: 'drop' },
       },

@@ -24,7 +24,11 @@ interface LoadInput {
 }
 
 /** Every node of a branch: pages of 2000 until a short page. */
-export async function listAllNodes(documentId: string, branch: string | undefined, signal?: AbortSignal): Promise<Node[]> {
+export async function listAllNodes(
+  documentId: string,
+  branch: string | undefined,
+  signal?: AbortSignal,
+): Promise<Node[]> {
   const nodes: Node[] = [];
   for (let offset = 0; ; offset += NODE_PAGE) {
     const page = await listNodes(documentId, { branch, limit: NODE_PAGE, offset }, { signal });
@@ -71,10 +75,18 @@ export const documentDetailMachine = setup({
       invoke: {
         src: 'loadDocument',
         input: ({ context }) => ({ documentId: context.documentId!, branch: context.branch }),
-        onDone: { target: 'loaded', actions: assign(({ event }) => ({ document: event.output.document, nodes: event.output.nodes })) },
+        onDone: {
+          target: 'loaded',
+          actions: assign(({ event }) => ({ document: event.output.document, nodes: event.output.nodes })),
+        },
         onError: [
           { guard: 'isNotFound', target: 'notFound' },
-          { target: 'error', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+          {
+            target: 'error',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            }),
+          },
         ],
       },
       on: { 'branch.change': { guard: 'branchDiffers', target: 'loading', reenter: true, actions: 'setBranch' } },

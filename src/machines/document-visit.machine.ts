@@ -73,7 +73,9 @@ export const documentVisitMachine = setup({
         // History is a convenience: a failed record is not retried and not shown.
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
         },
       },
     },

@@ -16,9 +16,7 @@ export interface DocumentsListContext extends DocumentSearch {
 }
 
 export type DocumentsListEvent =
-  | { type: 'search.change'; externalId?: string; q?: string }
-  | { type: 'search.submit' }
-  | { type: 'search.refresh' };
+  { type: 'search.change'; externalId?: string; q?: string } | { type: 'search.submit' } | { type: 'search.refresh' };
 
 export const documentsListMachine = setup({
   types: {
@@ -28,9 +26,10 @@ export const documentsListMachine = setup({
   },
   actors: {
     loadDocuments: fromPromise(({ input, signal }: { input: DocumentSearch; signal: AbortSignal }) =>
-      listDocuments({ external_id: input.externalId.trim() || undefined, q: input.q.trim() || undefined, limit: 200 }, { signal }).then(
-        (list) => list.items,
-      ),
+      listDocuments(
+        { external_id: input.externalId.trim() || undefined, q: input.q.trim() || undefined, limit: 200 },
+        { signal },
+      ).then((list) => list.items),
     ),
   },
   guards: {
@@ -42,7 +41,10 @@ export const documentsListMachine = setup({
   initial: 'loading',
   on: {
     'search.change': {
-      actions: assign(({ context, event }) => ({ externalId: event.externalId ?? context.externalId, q: event.q ?? context.q })),
+      actions: assign(({ context, event }) => ({
+        externalId: event.externalId ?? context.externalId,
+        q: event.q ?? context.q,
+      })),
     },
     'search.submit': { target: '.loading', reenter: true },
     'search.refresh': { target: '.loading', reenter: true },

@@ -36,7 +36,11 @@ describe('forgotPasswordFormMachine', () => {
     expect(calls.requestReset).toHaveBeenCalledWith({ email: 'jana@example.com' });
     expect(actor.getSnapshot().value).toBe('success');
     expect(actor.getSnapshot().context.sentTo).toBe('jana@example.com');
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'success', title: { id: 'auth.forgot.successTitle' }, description: { id: 'auth.forgot.successText' } });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'success',
+      title: { id: 'auth.forgot.successTitle' },
+      description: { id: 'auth.forgot.successText' },
+    });
   });
 
   it.each([
@@ -53,7 +57,11 @@ describe('forgotPasswordFormMachine', () => {
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('failure');
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'error', title: { id: 'auth.forgot.failedTitle' }, description });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'error',
+      title: { id: 'auth.forgot.failedTitle' },
+      description,
+    });
 
     fail = false;
     actor.send({ type: 'form.submit' });

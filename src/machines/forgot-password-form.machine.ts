@@ -21,7 +21,9 @@ export const forgotPasswordFormMachine = setup({
     events: {} as ForgotPasswordFormEvent,
   },
   actors: {
-    requestReset: fromPromise(({ input, signal }: { input: { email: string }; signal: AbortSignal }) => forgotPassword(input.email, { signal })),
+    requestReset: fromPromise(({ input, signal }: { input: { email: string }; signal: AbortSignal }) =>
+      forgotPassword(input.email, { signal }),
+    ),
   },
   actions: {
     // Provided by the screen.

@@ -68,7 +68,10 @@ export function prefetchFirstScreen(documentId: string, branch?: string): void {
   const page = listFragments(documentId, { branch, limit: PAGE_SIZE });
   const texts = page.then((result) => {
     const lang = result.items[0]?.language_code || undefined;
-    const ids = result.items.slice(0, FIRST_TEXTS).filter((fragment) => fragment.has_text).map((fragment) => fragment.id);
+    const ids = result.items
+      .slice(0, FIRST_TEXTS)
+      .filter((fragment) => fragment.has_text)
+      .map((fragment) => fragment.id);
     entry.textsKey = textsKey(ids, lang);
     return ids.length > 0 ? getFragmentTexts(ids, lang) : { items: [] };
   });
@@ -79,16 +82,32 @@ export function prefetchFirstScreen(documentId: string, branch?: string): void {
 }
 
 /** The prefetched first page, once, if it is the one asked for (default language, no cursor). */
-export function takePrefetchedPage(documentId: string, branch: string | undefined, lang: string | undefined, cursor: string | null): Promise<Page> | undefined {
+export function takePrefetchedPage(
+  documentId: string,
+  branch: string | undefined,
+  lang: string | undefined,
+  cursor: string | null,
+): Promise<Page> | undefined {
   const entry = firstScreen;
-  if (!entry?.page || entry.documentId !== documentId || entry.branch !== branch || lang !== undefined || cursor !== null) return undefined;
+  if (
+    !entry?.page ||
+    entry.documentId !== documentId ||
+    entry.branch !== branch ||
+    lang !== undefined ||
+    cursor !== null
+  )
+    return undefined;
   const { page } = entry;
   entry.page = undefined;
   return page;
 }
 
 /** The prefetched first texts, once, if they are the ones asked for. */
-export function takePrefetchedTexts(documentId: string, ids: readonly string[], lang: string | undefined): Promise<Texts> | undefined {
+export function takePrefetchedTexts(
+  documentId: string,
+  ids: readonly string[],
+  lang: string | undefined,
+): Promise<Texts> | undefined {
   const entry = firstScreen;
   if (!entry?.texts || entry.documentId !== documentId || entry.textsKey !== textsKey(ids, lang)) return undefined;
   firstScreen = undefined;

@@ -7,7 +7,9 @@ import { handleChangeMachine, selectCanSubmit, selectPhase } from './handle-chan
 
 const USER_ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
 
-function start(patch: (input: { userId: string; next: string; etag: string }) => Promise<{ username: string; etag: string }>) {
+function start(
+  patch: (input: { userId: string; next: string; etag: string }) => Promise<{ username: string; etag: string }>,
+) {
   const etagCalls: string[] = [];
   const patchCalls: { userId: string; next: string; etag: string }[] = [];
   const handleChanged = vi.fn();
@@ -37,7 +39,10 @@ describe('handleChangeMachine', () => {
   afterEach(() => vi.useRealTimers());
 
   it('resolves the ETag, patches with it and ends in done with the new handle', async () => {
-    const { actor, etagCalls, patchCalls, handleChanged, phase } = start(async (input) => ({ username: input.next, etag: 'W/"etag-2"' }));
+    const { actor, etagCalls, patchCalls, handleChanged, phase } = start(async (input) => ({
+      username: input.next,
+      etag: 'W/"etag-2"',
+    }));
     actor.send({ type: 'handle.input', value: '  Jana_N ' });
     actor.send({ type: 'handle.submit' });
     expect(phase()).toBe('resolvingEtag');
@@ -97,9 +102,11 @@ describe('handleChangeMachine', () => {
           resolveEtag: fromPromise<string, { userId: string }>(async () => {
             throw new ApiError(401, 'not_authenticated');
           }),
-          patchHandle: fromPromise<{ username: string; etag: string }, { userId: string; next: string; etag: string }>(async () => {
-            throw new Error('must not be called');
-          }),
+          patchHandle: fromPromise<{ username: string; etag: string }, { userId: string; next: string; etag: string }>(
+            async () => {
+              throw new Error('must not be called');
+            },
+          ),
         },
       }),
       { input: { userId: USER_ID, current: 'jana' } },

@@ -29,9 +29,12 @@ export const handleChangeMachine = setup({
     input: {} as { userId: string; current: string },
   },
   actors: {
-    resolveEtag: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) => getUserEtag(input.userId, { signal })),
-    patchHandle: fromPromise(({ input, signal }: { input: { userId: string; next: string; etag: string }; signal: AbortSignal }) =>
-      patchHandle(input.userId, input.next, input.etag, { signal }),
+    resolveEtag: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
+      getUserEtag(input.userId, { signal }),
+    ),
+    patchHandle: fromPromise(
+      ({ input, signal }: { input: { userId: string; next: string; etag: string }; signal: AbortSignal }) =>
+        patchHandle(input.userId, input.next, input.etag, { signal }),
     ),
   },
   actions: {
@@ -56,7 +59,9 @@ export const handleChangeMachine = setup({
     idle: {
       on: {
         'handle.submit': { guard: 'canSubmit', target: 'resolvingEtag' },
-        'handle.sync': { actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }) },
+        'handle.sync': {
+          actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }),
+        },
       },
     },
     resolvingEtag: {
@@ -92,13 +97,17 @@ export const handleChangeMachine = setup({
     done: {
       on: {
         'handle.submit': { guard: 'canSubmit', target: 'resolvingEtag' },
-        'handle.sync': { actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }) },
+        'handle.sync': {
+          actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }),
+        },
       },
     },
     failed: {
       on: {
         'handle.submit': { guard: 'canSubmit', target: 'resolvingEtag' },
-        'handle.sync': { actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }) },
+        'handle.sync': {
+          actions: assign({ userId: ({ event }) => event.userId, current: ({ event }) => event.current }),
+        },
       },
     },
   },

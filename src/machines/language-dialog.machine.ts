@@ -31,7 +31,9 @@ export const languageDialogMachine = setup({
     events: {} as Events,
   },
   actors: {
-    loadLanguages: fromPromise<LanguageOption[]>(async ({ signal }) => (await apiGet('/languages', InterfaceLanguageList, { signal })).items),
+    loadLanguages: fromPromise<LanguageOption[]>(
+      async ({ signal }) => (await apiGet('/languages', InterfaceLanguageList, { signal })).items,
+    ),
   },
   actions: {
     // Provided by the screen: writes the interface language (the machine knows no atoms).

@@ -29,7 +29,8 @@ export const languagePreferenceMachine = setup({
     loggedIn: ({ event }) => event.type === 'session.user' && event.user !== null,
     // The same user again (a refreshed copy): the rule ran at login already.
     sameUser: ({ context, event }) => event.type === 'session.user' && event.user?.id === context.userId,
-    serverLanguageApplies: ({ event }) => event.type === 'session.user' && !event.hasLocalChoice && event.user?.language != null,
+    serverLanguageApplies: ({ event }) =>
+      event.type === 'session.user' && !event.hasLocalChoice && event.user?.language != null,
   },
 }).createMachine({
   id: 'languagePreference',
@@ -55,7 +56,11 @@ export const languagePreferenceMachine = setup({
     signedIn: {
       initial: 'idle',
       on: {
-        'locale.chosen': { target: '.saving', reenter: true, actions: assign({ pending: ({ event }) => event.locale }) },
+        'locale.chosen': {
+          target: '.saving',
+          reenter: true,
+          actions: assign({ pending: ({ event }) => event.locale }),
+        },
       },
       states: {
         idle: {},

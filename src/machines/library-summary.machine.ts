@@ -27,7 +27,12 @@ export const librarySummaryMachine = setup({
       invoke: {
         src: 'loadSummary',
         onDone: { target: 'loaded', actions: assign({ summary: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
       },
     },
     loaded: {},

@@ -27,7 +27,12 @@ interface FakeSocket {
   emit: (event: SocketEvent) => void;
 }
 
-function start(issue: () => Promise<{ token: string; expires_in: number }> = async () => ({ token: `t${Math.random()}`, expires_in: 60 })) {
+function start(
+  issue: () => Promise<{ token: string; expires_in: number }> = async () => ({
+    token: `t${Math.random()}`,
+    expires_in: 60,
+  }),
+) {
   const sockets: FakeSocket[] = [];
   const traffic: { direction: string; text: string }[] = [];
   const commands: CommandMessage[] = [];
@@ -104,7 +109,9 @@ describe('liveConnectionMachine', () => {
     expect(h.status()).toBe('connecting');
     await h.ready();
     expect(h.status()).toBe('connected');
-    expect(h.last().sent.map((text) => JSON.parse(text))).toEqual([{ cmd: 'subscribe', channels: [`user:${USER_ID}`] }]);
+    expect(h.last().sent.map((text) => JSON.parse(text))).toEqual([
+      { cmd: 'subscribe', channels: [`user:${USER_ID}`] },
+    ]);
     expect(selectLiveChannel(h.actor.getSnapshot())).toBe(`user:${USER_ID}`);
     expect(h.traffic).toEqual([
       { direction: 'in', text: READY },
@@ -136,7 +143,11 @@ describe('liveConnectionMachine', () => {
     await h.ready();
     expect(selectLiveProblem(h.actor.getSnapshot())).toBeNull();
     await h.drop(1001, 'server shutting down');
-    expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({ kind: 'closed', code: 1001, reason: 'server shutting down' });
+    expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({
+      kind: 'closed',
+      code: 1001,
+      reason: 'server shutting down',
+    });
     await expectRetryAfter(h, 500);
   });
 

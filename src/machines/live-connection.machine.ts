@@ -13,7 +13,14 @@ import { ApiError } from '../api/client';
 import { issueWsToken } from '../api/copilot';
 import type { LiveProblem, LiveStatus } from '../atoms/live.atoms';
 import { openLiveSocket, liveSocketUrl, type LiveSocketOptions } from '../realtime/live-socket';
-import { CLOSE_CODES, SESSION_ENDED_REASON, parseServerMessage, userChannel, type CommandMessage, type ServerMessage } from '../realtime/protocol';
+import {
+  CLOSE_CODES,
+  SESSION_ENDED_REASON,
+  parseServerMessage,
+  userChannel,
+  type CommandMessage,
+  type ServerMessage,
+} from '../realtime/protocol';
 
 export const FIRST_RETRY_MS = 500;
 export const MAX_RETRY_MS = 8000;
@@ -60,7 +67,8 @@ export function liveSocketActor(options: LiveSocketOptions & { base?: string } =
 }
 
 /** The one subscription: the user's own channel. */
-const subscribeText = (context: LiveConnectionContext) => JSON.stringify({ cmd: 'subscribe', channels: [userChannel(context.userId ?? '')] });
+const subscribeText = (context: LiveConnectionContext) =>
+  JSON.stringify({ cmd: 'subscribe', channels: [userChannel(context.userId ?? '')] });
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 const closeCode = (event: LiveConnectionEvent) => (event.type === 'socket.closed' ? event.code : 0);
@@ -79,10 +87,19 @@ export const liveConnectionMachine = setup({
     recordTraffic: (_, _params: { direction: 'in' | 'out'; text: string }) => {},
     /** Provided by the runner: the command router. */
     routeCommand: (_, _params: { message: CommandMessage }) => {},
-    sendSubscribe: sendTo('socket', ({ context }): SocketCommand => ({ type: 'socket.send', text: subscribeText(context) })),
+    sendSubscribe: sendTo('socket', ({ context }): SocketCommand => ({
+      type: 'socket.send',
+      text: subscribeText(context),
+    })),
     growBackoff: assign({ retryDelay: ({ context }) => Math.min(context.retryDelay * 2, MAX_RETRY_MS) }),
     resetBackoff: assign({ retryDelay: FIRST_RETRY_MS, unauthorizedCloses: 0, problem: null }),
-    reset: assign({ token: undefined, userId: undefined, retryDelay: FIRST_RETRY_MS, unauthorizedCloses: 0, problem: null }),
+    reset: assign({
+      token: undefined,
+      userId: undefined,
+      retryDelay: FIRST_RETRY_MS,
+      unauthorizedCloses: 0,
+      problem: null,
+    }),
   },
   delays: {
     retry: ({ context }) => context.retryDelay,
@@ -91,12 +108,18 @@ export const liveConnectionMachine = setup({
   guards: {
     tokenLoginRequired: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
     tokenForbidden: ({ event }) => statusOf((event as { error?: unknown }).error) === 403,
-    isReady: ({ event }) => event.type === 'socket.message' && event.message !== null && 'type' in event.message && event.message.type === 'ready',
+    isReady: ({ event }) =>
+      event.type === 'socket.message' &&
+      event.message !== null &&
+      'type' in event.message &&
+      event.message.type === 'ready',
     isCommand: ({ event }) => event.type === 'socket.message' && event.message !== null && 'cmd' in event.message,
     closedForbidden: ({ event }) => closeCode(event) === CLOSE_CODES.forbidden,
     closedUnauthorized: ({ event }) => closeCode(event) === CLOSE_CODES.unauthorized,
     closedSessionEnded: ({ event }) =>
-      event.type === 'socket.closed' && event.code === CLOSE_CODES.unauthorized && event.reason === SESSION_ENDED_REASON,
+      event.type === 'socket.closed' &&
+      event.code === CLOSE_CODES.unauthorized &&
+      event.reason === SESSION_ENDED_REASON,
     unauthorizedBefore: ({ context }) => context.unauthorizedCloses >= 1,
   },
 }).createMachine({
@@ -118,8 +141,15 @@ export const liveConnectionMachine = setup({
             onDone: { target: 'online', actions: assign({ token: ({ event }) => event.output.token }) },
             onError: [
               { guard: 'tokenLoginRequired', target: 'loginRequired' },
-              { guard: 'tokenForbidden', target: 'forbidden', actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }) },
-              { target: 'waiting', actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }) },
+              {
+                guard: 'tokenForbidden',
+                target: 'forbidden',
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }),
+              },
+              {
+                target: 'waiting',
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }),
+              },
             ],
           },
         },
@@ -135,7 +165,12 @@ export const liveConnectionMachine = setup({
                   { type: 'routeCommand', params: ({ event }) => ({ message: event.message as CommandMessage }) },
                 ],
               },
-              { actions: { type: 'recordTraffic', params: ({ event }) => ({ direction: 'in' as const, text: event.text }) } },
+              {
+                actions: {
+                  type: 'recordTraffic',
+                  params: ({ event }) => ({ direction: 'in' as const, text: event.text }),
+                },
+              },
             ],
             'socket.closed': [
               { guard: 'closedForbidden', target: 'forbidden', actions: assign({ problem: { kind: 'forbidden' } }) },
@@ -149,7 +184,12 @@ export const liveConnectionMachine = setup({
                   problem: ({ event }) => ({ kind: 'closed', code: event.code, reason: event.reason }),
                 }),
               },
-              { target: 'waiting', actions: assign({ problem: ({ event }) => ({ kind: 'closed', code: event.code, reason: event.reason }) }) },
+              {
+                target: 'waiting',
+                actions: assign({
+                  problem: ({ event }) => ({ kind: 'closed', code: event.code, reason: event.reason }),
+                }),
+              },
             ],
           },
           states: {
@@ -160,11 +200,17 @@ export const liveConnectionMachine = setup({
                     guard: 'isReady',
                     target: 'connected',
                     actions: [
-                      { type: 'recordTraffic', params: ({ event }) => ({ direction: 'in' as const, text: event.text }) },
+                      {
+                        type: 'recordTraffic',
+                        params: ({ event }) => ({ direction: 'in' as const, text: event.text }),
+                      },
                       assign({ userId: ({ event }) => (event.message as { user_id: string }).user_id }),
                       'resetBackoff',
                       'sendSubscribe',
-                      { type: 'recordTraffic', params: ({ context }) => ({ direction: 'out' as const, text: subscribeText(context) }) },
+                      {
+                        type: 'recordTraffic',
+                        params: ({ context }) => ({ direction: 'out' as const, text: subscribeText(context) }),
+                      },
                     ],
                   },
                 ],
@@ -209,4 +255,6 @@ export const selectBadgeVisible = (snapshot: LiveConnectionSnapshot) =>
 
 export const selectLiveProblem = (snapshot: LiveConnectionSnapshot) => snapshot.context.problem;
 export const selectLiveChannel = (snapshot: LiveConnectionSnapshot) =>
-  snapshot.matches({ active: { online: 'connected' } }) && snapshot.context.userId ? userChannel(snapshot.context.userId) : null;
+  snapshot.matches({ active: { online: 'connected' } }) && snapshot.context.userId
+    ? userChannel(snapshot.context.userId)
+    : null;

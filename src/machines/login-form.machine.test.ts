@@ -88,7 +88,11 @@ describe('loginFormMachine', () => {
 
     expect(actor.getSnapshot().value).toBe('failure');
     expect(actor.getSnapshot().context.error).toEqual(description);
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'error', title: { id: 'auth.login.failedTitle' }, description });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'error',
+      title: { id: 'auth.login.failedTitle' },
+      description,
+    });
     expect(calls.signedIn).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls.navigate).not.toHaveBeenCalled();
@@ -104,7 +108,11 @@ describe('loginFormMachine', () => {
     fill('jana@example.com', 'correct horse battery');
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.notify).toHaveBeenLastCalledWith({ variant: 'error', title: { id: 'auth.login.failedTitle' }, description: { raw: 'Failed to fetch' } });
+    expect(calls.notify).toHaveBeenLastCalledWith({
+      variant: 'error',
+      title: { id: 'auth.login.failedTitle' },
+      description: { raw: 'Failed to fetch' },
+    });
 
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.error).toBeUndefined();

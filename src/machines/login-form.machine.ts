@@ -16,8 +16,7 @@ export interface LoginFormContext {
 }
 
 export type LoginFormEvent =
-  | { type: 'field.change'; field: 'email' | 'password'; value: string }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: 'email' | 'password'; value: string } | { type: 'form.submit' };
 
 export const loginFormMachine = setup({
   types: {
@@ -25,7 +24,9 @@ export const loginFormMachine = setup({
     events: {} as LoginFormEvent,
   },
   actors: {
-    login: fromPromise(({ input, signal }: { input: { identifier: string; password: string }; signal: AbortSignal }) => login(input, { signal })),
+    login: fromPromise(({ input, signal }: { input: { identifier: string; password: string }; signal: AbortSignal }) =>
+      login(input, { signal }),
+    ),
   },
   actions: {
     // Provided by the screen: toasts, the session and the address live outside the machine.
@@ -63,7 +64,10 @@ export const loginFormMachine = setup({
           target: 'success',
           actions: [
             { type: 'signedIn', params: ({ event }) => ({ user: event.output }) },
-            { type: 'notify', params: authSuccessToast('auth.login.successTitle', 'auth.login.successText', LOGIN_SUCCESS_TOAST_MS) },
+            {
+              type: 'notify',
+              params: authSuccessToast('auth.login.successTitle', 'auth.login.successText', LOGIN_SUCCESS_TOAST_MS),
+            },
           ],
         },
         onError: {

@@ -35,13 +35,17 @@ export const orgMembersMachine = setup({
     input: {} as { slug: string },
   },
   actors: {
-    loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) => getOrg(input.slug, { signal })),
-    changeMembers: fromPromise(({ input, signal }: { input: { slug: string; change: MemberChange }; signal: AbortSignal }) => {
-      const { slug, change } = input;
-      if (change.kind === 'add') return addOrgMember(slug, change.username, change.role, { signal });
-      if (change.kind === 'role') return updateOrgMember(slug, change.username, change.role, { signal });
-      return removeOrgMember(slug, change.username, { signal });
-    }),
+    loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) =>
+      getOrg(input.slug, { signal }),
+    ),
+    changeMembers: fromPromise(
+      ({ input, signal }: { input: { slug: string; change: MemberChange }; signal: AbortSignal }) => {
+        const { slug, change } = input;
+        if (change.kind === 'add') return addOrgMember(slug, change.username, change.role, { signal });
+        if (change.kind === 'role') return updateOrgMember(slug, change.username, change.role, { signal });
+        return removeOrgMember(slug, change.username, { signal });
+      },
+    ),
   },
   actions: {
     /** Provided by the screen: the organization's list row follows (its member count). */
@@ -62,7 +66,10 @@ export const orgMembersMachine = setup({
         src: 'loadOrg',
         input: ({ context }) => ({ slug: context.slug }),
         onDone: { target: 'ready', actions: assign({ org: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { 'members.retry': 'loading' } },
@@ -73,11 +80,19 @@ export const orgMembersMachine = setup({
         'add.submit': {
           guard: 'canAdd',
           target: 'changing',
-          actions: assign({ pending: ({ context }) => ({ kind: 'add' as const, username: context.handle.trim().toLowerCase(), role: context.role }) }),
+          actions: assign({
+            pending: ({ context }) => ({
+              kind: 'add' as const,
+              username: context.handle.trim().toLowerCase(),
+              role: context.role,
+            }),
+          }),
         },
         'member.role': {
           target: 'changing',
-          actions: assign({ pending: ({ event }) => ({ kind: 'role' as const, username: event.username, role: event.role }) }),
+          actions: assign({
+            pending: ({ event }) => ({ kind: 'role' as const, username: event.username, role: event.role }),
+          }),
         },
         'member.remove': {
           target: 'changing',
@@ -104,7 +119,10 @@ export const orgMembersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pending: undefined })],
+          actions: [
+            { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({ pending: undefined }),
+          ],
         },
       },
     },
@@ -112,7 +130,8 @@ export const orgMembersMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof orgMembersMachine>;
-export const selectMembersPhase = (snapshot: Snapshot) => snapshot.value as 'loading' | 'loadFailed' | 'ready' | 'changing';
+export const selectMembersPhase = (snapshot: Snapshot) =>
+  snapshot.value as 'loading' | 'loadFailed' | 'ready' | 'changing';
 export const selectManagedOrg = (snapshot: Snapshot) => snapshot.context.org;
 export const selectAddHandle = (snapshot: Snapshot) => snapshot.context.handle;
 export const selectAddRole = (snapshot: Snapshot) => snapshot.context.role;

@@ -11,7 +11,9 @@ export const orgPageMachine = setup({
     input: {} as { slug: string },
   },
   actors: {
-    loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) => getPublicOrg(input.slug, { signal })),
+    loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) =>
+      getPublicOrg(input.slug, { signal }),
+    ),
   },
   guards: {
     notFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
@@ -29,7 +31,12 @@ export const orgPageMachine = setup({
         onDone: { target: 'loaded', actions: assign({ org: ({ event }) => event.output }) },
         onError: [
           { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            }),
+          },
         ],
       },
     },

@@ -19,8 +19,9 @@ export const pinMachine = setup({
     loadPinned: fromPromise(({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) =>
       documentAccessStats(input.documentId, { signal }).then((stats) => stats.pinned),
     ),
-    setPinned: fromPromise(({ input, signal }: { input: { documentId: string; pinned: boolean }; signal: AbortSignal }) =>
-      (input.pinned ? pinDocument : unpinDocument)(input.documentId, { signal }).then((state) => state.pinned),
+    setPinned: fromPromise(
+      ({ input, signal }: { input: { documentId: string; pinned: boolean }; signal: AbortSignal }) =>
+        (input.pinned ? pinDocument : unpinDocument)(input.documentId, { signal }).then((state) => state.pinned),
     ),
   },
   actions: {
@@ -40,7 +41,10 @@ export const pinMachine = setup({
         src: 'loadPinned',
         input: ({ context }) => ({ documentId: context.documentId }),
         onDone: { target: 'ready', actions: assign({ pinned: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { 'pin.retry': 'loading' } },

@@ -4,7 +4,16 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Profile } from '../api/contract';
 import { describeFailure, getProfile, patchProfile } from '../api/accounts';
 
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'photo_url', 'bio', 'languages', 'public_email', 'linkedin_url', 'website_url'] as const;
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'photo_url',
+  'bio',
+  'languages',
+  'public_email',
+  'linkedin_url',
+  'website_url',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** The form as typed: every field a string (languages comma-separated). */
 export type ProfileForm = Record<ProfileField, string>;
@@ -24,7 +33,14 @@ export function formFromProfile(profile: Profile): ProfileForm {
 
 /** 'cs, EN de' → ['cs', 'en', 'de']: commas or spaces separate, duplicates dropped. */
 export function parseLanguages(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/u).map((code) => code.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/u)
+        .map((code) => code.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The PATCH body: every field sent, empty optional ones as '' (which clears them). */
@@ -52,13 +68,19 @@ const EMPTY_FORM: ProfileForm = Object.fromEntries(PROFILE_FIELDS.map((field) =>
 export const profileEditMachine = setup({
   types: {
     context: {} as ProfileEditContext,
-    events: {} as { type: 'profile.field'; field: ProfileField; value: string } | { type: 'profile.submit' } | { type: 'profile.retry' },
+    events: {} as
+      | { type: 'profile.field'; field: ProfileField; value: string }
+      | { type: 'profile.submit' }
+      | { type: 'profile.retry' },
     input: {} as { userId: string },
   },
   actors: {
-    loadProfile: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) => getProfile(input.userId, { signal })),
-    saveProfile: fromPromise(({ input, signal }: { input: { userId: string; form: ProfileForm }; signal: AbortSignal }) =>
-      patchProfile(input.userId, patchFromForm(input.form), { signal }),
+    loadProfile: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
+      getProfile(input.userId, { signal }),
+    ),
+    saveProfile: fromPromise(
+      ({ input, signal }: { input: { userId: string; form: ProfileForm }; signal: AbortSignal }) =>
+        patchProfile(input.userId, patchFromForm(input.form), { signal }),
     ),
   },
   actions: {
@@ -77,7 +99,10 @@ export const profileEditMachine = setup({
         src: 'loadProfile',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'editing', actions: assign({ form: ({ event }) => formFromProfile(event.output) }) },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { 'profile.retry': 'loading' } },
@@ -104,9 +129,15 @@ export const profileEditMachine = setup({
         // The server's normalized values (trimmed, lowercased codes) replace what was typed.
         onDone: {
           target: 'editing.saved',
-          actions: [assign({ form: ({ event }) => formFromProfile(event.output) }), { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) }],
+          actions: [
+            assign({ form: ({ event }) => formFromProfile(event.output) }),
+            { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) },
+          ],
         },
-        onError: { target: 'editing.failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing.failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

@@ -11,7 +11,9 @@ export const publicProfileMachine = setup({
     input: {} as { username: string },
   },
   actors: {
-    loadProfile: fromPromise(({ input, signal }: { input: { username: string }; signal: AbortSignal }) => getPublicUser(input.username, { signal })),
+    loadProfile: fromPromise(({ input, signal }: { input: { username: string }; signal: AbortSignal }) =>
+      getPublicUser(input.username, { signal }),
+    ),
   },
   guards: {
     notFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
@@ -29,7 +31,12 @@ export const publicProfileMachine = setup({
         onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output }) },
         onError: [
           { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            }),
+          },
         ],
       },
     },
@@ -40,6 +47,7 @@ export const publicProfileMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof publicProfileMachine>;
-export const selectProfilePhase = (snapshot: Snapshot) => snapshot.value as 'loading' | 'loaded' | 'notFound' | 'failed';
+export const selectProfilePhase = (snapshot: Snapshot) =>
+  snapshot.value as 'loading' | 'loaded' | 'notFound' | 'failed';
 export const selectProfile = (snapshot: Snapshot) => snapshot.context.profile;
 export const selectProfileError = (snapshot: Snapshot) => snapshot.context.error;

@@ -213,7 +213,12 @@ describe('quickSearchMachine for a logged-in user', () => {
     search.calls[0]!.resolve([result(1), result(2, 'pinned'), result(3, 'frequent'), result(4, 'recent')]);
     await flush();
     expect(phase()).toBe('results');
-    expect(actor.getSnapshot().context.results.map((item) => item.group)).toEqual(['pinned', 'recent', 'frequent', 'search']);
+    expect(actor.getSnapshot().context.results.map((item) => item.group)).toEqual([
+      'pinned',
+      'recent',
+      'frequent',
+      'search',
+    ]);
 
     // Typing searches with the debounce as before; clearing the box asks for the groups again.
     actor.send({ type: 'search.type', value: 'ust' });
@@ -254,6 +259,12 @@ describe('quickSearchMachine for a logged-in user', () => {
 describe('orderByGroup', () => {
   it('puts pinned, recent and frequent before search, stable within a group', () => {
     const items = [result(1), result(2, 'recent'), result(3), result(4, 'pinned'), result(5, 'recent')];
-    expect(orderByGroup(items).map((item) => item.title)).toEqual(['Document 4', 'Document 2', 'Document 5', 'Document 1', 'Document 3']);
+    expect(orderByGroup(items).map((item) => item.title)).toEqual([
+      'Document 4',
+      'Document 2',
+      'Document 5',
+      'Document 1',
+      'Document 3',
+    ]);
   });
 });

@@ -19,7 +19,10 @@ export const QUICK_SEARCH_LIMIT = 20;
 /** Results in display order (by group, stable within a group), so a flat index is a screen position. */
 export function orderByGroup(items: readonly QuickSearchResult[]): QuickSearchResult[] {
   const rank = (item: QuickSearchResult) => QUICK_SEARCH_GROUPS.indexOf(item.group);
-  return items.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map(({ item }) => item);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 export interface QuickSearchContext {
@@ -71,7 +74,11 @@ export const quickSearchMachine = setup({
       if (!params.personal) return;
       const sessionId = newVisitSessionId();
       rememberPickedVisit(params.result.document_id, sessionId);
-      recordDocumentAccess({ document_id: params.result.document_id, context: 'autocomplete', session_id: sessionId }).catch(() => undefined);
+      recordDocumentAccess({
+        document_id: params.result.document_id,
+        context: 'autocomplete',
+        session_id: sessionId,
+      }).catch(() => undefined);
     },
     clear: assign(() => ({ ...empty })),
     setQuery: assign((_, params: { value: string }) => ({ query: params.value, activeIndex: -1, error: undefined })),
@@ -103,13 +110,18 @@ export const quickSearchMachine = setup({
       initial: 'checking',
       on: {
         'search.close': { target: 'closed', actions: ['clear', 'notifyClosed'] },
-        'search.type': { target: '.checking', actions: { type: 'setQuery', params: ({ event }) => ({ value: event.value }) } },
+        'search.type': {
+          target: '.checking',
+          actions: { type: 'setQuery', params: ({ event }) => ({ value: event.value }) },
+        },
         'search.move': {
           guard: 'hasResults',
           // From nothing highlighted, ArrowUp starts at the last result (not the one before it).
           actions: assign({
             activeIndex: ({ context, event }) =>
-              context.activeIndex < 0 && event.by < 0 ? context.results.length - 1 : wrap(context.activeIndex + event.by, context.results.length),
+              context.activeIndex < 0 && event.by < 0
+                ? context.results.length - 1
+                : wrap(context.activeIndex + event.by, context.results.length),
           }),
         },
         'search.highlight': {
@@ -153,13 +165,20 @@ export const quickSearchMachine = setup({
             input: ({ context }) => ({ query: context.query.trim() }),
             onDone: [
               // Nothing pinned or read yet: the prompt, not "nothing found for ''".
-              { guard: ({ context, event }) => event.output.length === 0 && isBlank(context.query), target: 'prompt', actions: assign({ results: [] }) },
+              {
+                guard: ({ context, event }) => event.output.length === 0 && isBlank(context.query),
+                target: 'prompt',
+                actions: assign({ results: [] }),
+              },
               { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ results: [] }) },
               { target: 'results', actions: assign({ results: ({ event }) => orderByGroup(event.output) }) },
             ],
             onError: {
               target: 'error',
-              actions: assign({ results: [], error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({
+                results: [],
+                error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+              }),
             },
           },
         },
@@ -178,7 +197,8 @@ export const selectQuery = (snapshot: QuickSearchSnapshot) => snapshot.context.q
 export const selectResults = (snapshot: QuickSearchSnapshot) => snapshot.context.results;
 export const selectActiveIndex = (snapshot: QuickSearchSnapshot) => snapshot.context.activeIndex;
 export const selectError = (snapshot: QuickSearchSnapshot) => snapshot.context.error;
-export type QuickSearchPhase = 'closed' | 'checking' | 'prompt' | 'debouncing' | 'searching' | 'results' | 'empty' | 'error';
+export type QuickSearchPhase =
+  'closed' | 'checking' | 'prompt' | 'debouncing' | 'searching' | 'results' | 'empty' | 'error';
 /** Where the open dialog is: prompt, debouncing, searching, results, empty or error. */
 export const selectPhase = (snapshot: QuickSearchSnapshot): QuickSearchPhase => {
   const value = snapshot.value;

@@ -20,7 +20,10 @@ function start(register: (input: RegisterRequest) => Promise<{ status: 'verifica
   return { actor, calls, set };
 }
 
-const sent = async (input: RegisterRequest) => ({ status: 'verification_sent' as const, email: String(input.email).toLowerCase() });
+const sent = async (input: RegisterRequest) => ({
+  status: 'verification_sent' as const,
+  email: String(input.email).toLowerCase(),
+});
 
 useFakeTimersInEachTest();
 
@@ -72,26 +75,36 @@ describe('registerFormMachine', () => {
     expect(REGISTER_SUCCESS_TOAST_MS).toBe(5000);
   });
 
-  it.each(['email_already_exists', 'phone_already_exists', 'phone_invalid', 'phone_invalid_format', 'password_too_weak', 'password_too_common', 'rate_limited', 'validation_failed'])(
-    'reports %s with its catalogue message and lets the user fix the form',
-    async (code) => {
-      const { actor, calls, set } = start(async () => {
-        throw new ApiError(409, code);
-      });
-      set('email', 'jana@example.com');
-      set('password', 'password');
-      set('phone', '1');
-      actor.send({ type: 'form.submit' });
-      await vi.advanceTimersByTimeAsync(0);
+  it.each([
+    'email_already_exists',
+    'phone_already_exists',
+    'phone_invalid',
+    'phone_invalid_format',
+    'password_too_weak',
+    'password_too_common',
+    'rate_limited',
+    'validation_failed',
+  ])('reports %s with its catalogue message and lets the user fix the form', async (code) => {
+    const { actor, calls, set } = start(async () => {
+      throw new ApiError(409, code);
+    });
+    set('email', 'jana@example.com');
+    set('password', 'password');
+    set('phone', '1');
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
 
-      const description = { id: `auth.error.${code}` };
-      expect(actor.getSnapshot().value).toBe('failure');
-      expect(calls.notify).toHaveBeenCalledWith({ variant: 'error', title: { id: 'auth.register.failedTitle' }, description });
-      set('password', 'a long and unique passphrase');
-      expect(actor.getSnapshot().context.password).toBe('a long and unique passphrase');
-      expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
-    },
-  );
+    const description = { id: `auth.error.${code}` };
+    expect(actor.getSnapshot().value).toBe('failure');
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'error',
+      title: { id: 'auth.register.failedTitle' },
+      description,
+    });
+    set('password', 'a long and unique passphrase');
+    expect(actor.getSnapshot().context.password).toBe('a long and unique passphrase');
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+  });
 
   it('has a catalogue message for every auth error code', () => {
     for (const code of AUTH_ERROR_CODES) expect(AUTH_ERROR_MESSAGE_IDS[code]).toBe(`auth.error.${code}`);

@@ -35,7 +35,9 @@ export const registerFormMachine = setup({
     events: {} as RegisterFormEvent,
   },
   actors: {
-    register: fromPromise(({ input, signal }: { input: RegisterRequest; signal: AbortSignal }) => register(input, { signal })),
+    register: fromPromise(({ input, signal }: { input: RegisterRequest; signal: AbortSignal }) =>
+      register(input, { signal }),
+    ),
   },
   actions: {
     // Provided by the screen.
@@ -77,7 +79,14 @@ export const registerFormMachine = setup({
           target: 'success',
           actions: [
             assign({ registeredEmail: ({ context, event }) => event.output.email || context.email.trim() }),
-            { type: 'notify', params: authSuccessToast('auth.register.successTitle', 'auth.register.successText', REGISTER_SUCCESS_TOAST_MS) },
+            {
+              type: 'notify',
+              params: authSuccessToast(
+                'auth.register.successTitle',
+                'auth.register.successText',
+                REGISTER_SUCCESS_TOAST_MS,
+              ),
+            },
           ],
         },
         onError: {

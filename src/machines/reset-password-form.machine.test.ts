@@ -38,7 +38,11 @@ describe('resetPasswordFormMachine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.reset).toHaveBeenCalledWith({ token: 'tok-123', password: 'a long and unique passphrase' });
     expect(actor.getSnapshot().value).toBe('success');
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'success', title: { id: 'auth.reset.successTitle' }, description: { id: 'auth.reset.successText' } });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'success',
+      title: { id: 'auth.reset.successTitle' },
+      description: { id: 'auth.reset.successText' },
+    });
 
     await vi.advanceTimersByTimeAsync(1999);
     expect(calls.navigate).not.toHaveBeenCalled();
@@ -71,6 +75,10 @@ describe('resetPasswordFormMachine', () => {
     actor.send({ type: 'field.change', field: 'password', value: 'x' });
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'error', title: { id: 'auth.reset.failedTitle' }, description: { raw: 'Failed to fetch' } });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'error',
+      title: { id: 'auth.reset.failedTitle' },
+      description: { raw: 'Failed to fetch' },
+    });
   });
 });

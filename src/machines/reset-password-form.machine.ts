@@ -13,8 +13,7 @@ export interface ResetPasswordFormContext {
 }
 
 export type ResetPasswordFormEvent =
-  | { type: 'field.change'; field: 'token' | 'password'; value: string }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: 'token' | 'password'; value: string } | { type: 'form.submit' };
 
 export const resetPasswordFormMachine = setup({
   types: {
@@ -24,8 +23,9 @@ export const resetPasswordFormMachine = setup({
     input: {} as { token?: string },
   },
   actors: {
-    resetPassword: fromPromise(({ input, signal }: { input: { token: string; password: string }; signal: AbortSignal }) =>
-      resetPassword(input.token, input.password, { signal }),
+    resetPassword: fromPromise(
+      ({ input, signal }: { input: { token: string; password: string }; signal: AbortSignal }) =>
+        resetPassword(input.token, input.password, { signal }),
     ),
   },
   actions: {

@@ -9,7 +9,10 @@ import { sessionMachine } from './session.machine';
 
 const USER = JANA;
 
-function start(loadUser: () => Promise<CurrentUser>, logout: () => Promise<{ status: 'ok' }> = async () => ({ status: 'ok' })) {
+function start(
+  loadUser: () => Promise<CurrentUser>,
+  logout: () => Promise<{ status: 'ok' }> = async () => ({ status: 'ok' }),
+) {
   const published: (CurrentUser | null)[] = [];
   const calls = { notify: vi.fn(), navigate: vi.fn(), logout: vi.fn(logout) };
   const actor = createActor(
@@ -63,9 +66,12 @@ describe('sessionMachine', () => {
   });
 
   it('counts a 401 at logout as logged out already', async () => {
-    const { actor, published } = start(async () => USER, async () => {
-      throw new ApiError(401, 'not_authenticated');
-    });
+    const { actor, published } = start(
+      async () => USER,
+      async () => {
+        throw new ApiError(401, 'not_authenticated');
+      },
+    );
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches('anonymous'));
@@ -73,14 +79,21 @@ describe('sessionMachine', () => {
   });
 
   it('keeps the user and reports it when the logout fails otherwise', async () => {
-    const { actor, published, calls } = start(async () => USER, async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const { actor, published, calls } = start(
+      async () => USER,
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    );
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(published).toEqual([USER]);
     expect(calls.navigate).not.toHaveBeenCalled();
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'error', title: { id: 'account.logoutFailed' }, description: { raw: 'Failed to fetch' } });
+    expect(calls.notify).toHaveBeenCalledWith({
+      variant: 'error',
+      title: { id: 'account.logoutFailed' },
+      description: { raw: 'Failed to fetch' },
+    });
   });
 });

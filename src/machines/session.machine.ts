@@ -38,13 +38,19 @@ export const sessionMachine = setup({
   initial: 'loading',
   on: {
     // A login while /auth/me is still on its way wins (the call is cancelled).
-    'session.signedIn': { target: '.signedIn', actions: { type: 'publishUser', params: ({ event }) => ({ user: event.user }) } },
+    'session.signedIn': {
+      target: '.signedIn',
+      actions: { type: 'publishUser', params: ({ event }) => ({ user: event.user }) },
+    },
   },
   states: {
     loading: {
       invoke: {
         src: 'loadUser',
-        onDone: { target: 'signedIn', actions: { type: 'publishUser', params: ({ event }) => ({ user: event.output }) } },
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+        },
         onError: { target: 'anonymous', actions: { type: 'publishUser', params: { user: null } } },
       },
     },
@@ -63,7 +69,11 @@ export const sessionMachine = setup({
             target: 'signedIn',
             actions: {
               type: 'notify',
-              params: ({ event }) => ({ variant: 'error', title: { id: 'account.logoutFailed' }, description: authErrorText(event.error) }),
+              params: ({ event }) => ({
+                variant: 'error',
+                title: { id: 'account.logoutFailed' },
+                description: authErrorText(event.error),
+              }),
             },
           },
         ],

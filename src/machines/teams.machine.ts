@@ -19,7 +19,14 @@ export interface OrgForm {
 }
 export type OrgFormField = 'name' | 'slug' | 'abbreviation' | 'website';
 
-export const EMPTY_ORG_FORM: OrgForm = { name: '', slug: '', slugEdited: false, abbreviation: '', website: '', locations: [] };
+export const EMPTY_ORG_FORM: OrgForm = {
+  name: '',
+  slug: '',
+  slugEdited: false,
+  abbreviation: '',
+  website: '',
+  locations: [],
+};
 
 /** A slug the server accepts for a name: 'Advokátní komora' → 'advokatni-komora'. */
 export const suggestSlug = (name: string) => slugify(name).slice(0, 50).replace(/-+$/, '');
@@ -64,7 +71,9 @@ export const teamsMachine = setup({
   types: { context: {} as TeamsContext, events: {} as TeamsEvent },
   actors: {
     loadOrgs: fromPromise(({ signal }: { signal: AbortSignal }) => listMyOrgs({ signal })),
-    createOrg: fromPromise(({ input, signal }: { input: { form: OrgForm }; signal: AbortSignal }) => createOrg(requestFromForm(input.form), { signal })),
+    createOrg: fromPromise(({ input, signal }: { input: { form: OrgForm }; signal: AbortSignal }) =>
+      createOrg(requestFromForm(input.form), { signal }),
+    ),
   },
   actions: {
     setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
@@ -88,28 +97,51 @@ export const teamsMachine = setup({
       invoke: {
         src: 'loadOrgs',
         onDone: { target: 'ready', actions: assign({ orgs: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { 'teams.retry': 'loading' } },
     ready: {
       initial: 'idle',
       on: {
-        'create.field': { target: '.idle', actions: { type: 'editField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'create.addLocation': { actions: assign({ form: ({ context }) => ({ ...context.form, locations: [...context.form.locations, { city: '', country: '' }] }) }) },
+        'create.field': {
+          target: '.idle',
+          actions: { type: 'editField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'create.addLocation': {
+          actions: assign({
+            form: ({ context }) => ({
+              ...context.form,
+              locations: [...context.form.locations, { city: '', country: '' }],
+            }),
+          }),
+        },
         'create.removeLocation': {
-          actions: assign({ form: ({ context, event }) => ({ ...context.form, locations: context.form.locations.filter((_, index) => index !== event.index) }) }),
+          actions: assign({
+            form: ({ context, event }) => ({
+              ...context.form,
+              locations: context.form.locations.filter((_, index) => index !== event.index),
+            }),
+          }),
         },
         'create.location': {
           actions: assign({
             form: ({ context, event }) => ({
               ...context.form,
-              locations: context.form.locations.map((location, index) => (index === event.index ? { ...location, [event.field]: event.value } : location)),
+              locations: context.form.locations.map((location, index) =>
+                index === event.index ? { ...location, [event.field]: event.value } : location,
+              ),
             }),
           }),
         },
         'teams.orgChanged': {
-          actions: assign({ orgs: ({ context, event }) => context.orgs.map((org) => (org.slug === event.org.slug ? summaryOf(event.org) : org)) }),
+          actions: assign({
+            orgs: ({ context, event }) =>
+              context.orgs.map((org) => (org.slug === event.org.slug ? summaryOf(event.org) : org)),
+          }),
         },
       },
       states: {
@@ -128,7 +160,10 @@ export const teamsMachine = setup({
                 created: ({ event }) => event.output.slug,
               }),
             },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         created: { on: { 'create.submit': { guard: 'canCreate', target: 'creating' } } },

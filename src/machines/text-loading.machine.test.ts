@@ -7,7 +7,13 @@ import { createActor, fromPromise } from 'xstate';
 import { getFragmentTexts, listFragments } from '../api/library';
 import { useFakeTimersInEachTest } from '../testing/fake-timers';
 import { prefetchFirstScreen } from './fragment-texts-cache';
-import { textLoadingMachine, type FragmentRow, type LanguageRow, type SpanRow, type TextLoadingInput } from './text-loading.machine';
+import {
+  textLoadingMachine,
+  type FragmentRow,
+  type LanguageRow,
+  type SpanRow,
+  type TextLoadingInput,
+} from './text-loading.machine';
 
 // Only the prefetch test uses the real page and text actors; the others provide their own.
 vi.mock('../api/library', () => ({
@@ -61,13 +67,15 @@ function start(input: Partial<TextLoadingInput> = {}, options: StartOptions = {}
           languagesLoaded += 1;
           return LANGUAGES;
         }),
-        loadPage: fromPromise(async ({ input }: { input: { documentId: string; lang?: string; cursor: string | null } }) => {
-          pages.push({ lang: input.lang, cursor: input.cursor });
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          const from = input.cursor ? Number(input.cursor) : 0;
-          const items = ALL.slice(from, Math.min(total, from + 100));
-          return { items, next_cursor: from + 100 < total ? String(from + 100) : null };
-        }),
+        loadPage: fromPromise(
+          async ({ input }: { input: { documentId: string; lang?: string; cursor: string | null } }) => {
+            pages.push({ lang: input.lang, cursor: input.cursor });
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            const from = input.cursor ? Number(input.cursor) : 0;
+            const items = ALL.slice(from, Math.min(total, from + 100));
+            return { items, next_cursor: from + 100 < total ? String(from + 100) : null };
+          },
+        ),
         loadTexts: fromPromise(async ({ input }: { input: { documentId: string; ids: string[]; lang?: string } }) => {
           textBatches.push(input.ids);
           if (failTexts) throw new Error('offline');
@@ -146,7 +154,11 @@ describe('text loading machine', () => {
     expect(t.textBatches).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     // Only fragments with text are asked for, in the page's language.
-    expect(t.textBatches).toEqual([ALL.slice(0, 30).filter((f) => f.has_text).map((f) => f.id)]);
+    expect(t.textBatches).toEqual([
+      ALL.slice(0, 30)
+        .filter((f) => f.has_text)
+        .map((f) => f.id),
+    ]);
     expect(t.context().cache.entries.get('f1')?.text).toBe('text of f1');
     expect(t.context().cache.entries.get('f1')?.etag).toBe('"uid1"');
   });
@@ -158,7 +170,11 @@ describe('text loading machine', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(t.textBatches).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(t.textBatches[1]).toEqual(ALL.slice(30, 56).filter((f) => f.has_text).map((f) => f.id));
+    expect(t.textBatches[1]).toEqual(
+      ALL.slice(30, 56)
+        .filter((f) => f.has_text)
+        .map((f) => f.id),
+    );
     t.actor.send({ type: 'list.rangeChanged', start: 40, end: 45 });
     await vi.advanceTimersByTimeAsync(400);
     expect(t.textBatches).toHaveLength(2);
@@ -177,7 +193,11 @@ describe('text loading machine', () => {
     }
     // 1,000 ms of scrolling: batches at 300, 600 and 900 ms.
     expect(t.textBatches).toHaveLength(4);
-    expect(t.textBatches[1]).toEqual(ALL.slice(30, 57).filter((f) => f.has_text).map((f) => f.id));
+    expect(t.textBatches[1]).toEqual(
+      ALL.slice(30, 57)
+        .filter((f) => f.has_text)
+        .map((f) => f.id),
+    );
     const asked = t.textBatches.flat();
     expect(new Set(asked).size).toBe(asked.length);
     await vi.advanceTimersByTimeAsync(300);
@@ -322,12 +342,26 @@ describe('text loading machine', () => {
     const page = (from: number) => ({ items: ALL.slice(from, from + 100), next_cursor: String(from + 100) });
     vi.mocked(listFragments).mockImplementation(async (_id, params) => page(params.cursor ? Number(params.cursor) : 0));
     vi.mocked(getFragmentTexts).mockImplementation(async (ids, lang) => ({
-      items: ids.map((id) => ({ id, node_id: 'n', cite_key: null, source_fragment_id: id, text: `${lang} ${id}`, has_text: true, language_id: 1, language_code: 'cs' })),
+      items: ids.map((id) => ({
+        id,
+        node_id: 'n',
+        cite_key: null,
+        source_fragment_id: id,
+        text: `${lang} ${id}`,
+        has_text: true,
+        language_id: 1,
+        language_code: 'cs',
+      })),
     }));
     prefetchFirstScreen('doc');
     await vi.advanceTimersByTimeAsync(0);
     expect(listFragments).toHaveBeenCalledTimes(1);
-    expect(getFragmentTexts).toHaveBeenCalledWith(ALL.slice(0, 30).filter((f) => f.has_text).map((f) => f.id), 'cs');
+    expect(getFragmentTexts).toHaveBeenCalledWith(
+      ALL.slice(0, 30)
+        .filter((f) => f.has_text)
+        .map((f) => f.id),
+      'cs',
+    );
 
     const actor = createActor(
       textLoadingMachine.provide({
@@ -343,9 +377,17 @@ describe('text loading machine', () => {
     expect(getFragmentTexts).toHaveBeenCalledTimes(1);
     actor.send({ type: 'list.sentinelVisible' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(vi.mocked(listFragments).mock.calls[1]?.[1]).toEqual({ branch: undefined, lang: 'cs', cursor: '100', limit: 100 });
+    expect(vi.mocked(listFragments).mock.calls[1]?.[1]).toEqual({
+      branch: undefined,
+      lang: 'cs',
+      cursor: '100',
+      limit: 100,
+    });
     // Taken once: another reading asks for itself.
-    const again = createActor(textLoadingMachine.provide({ actors: { loadLanguages: fromPromise(async () => LANGUAGES) } }), { input: { documentId: 'doc' } });
+    const again = createActor(
+      textLoadingMachine.provide({ actors: { loadLanguages: fromPromise(async () => LANGUAGES) } }),
+      { input: { documentId: 'doc' } },
+    );
     again.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(listFragments).toHaveBeenCalledTimes(3);

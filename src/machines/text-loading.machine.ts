@@ -93,7 +93,11 @@ interface PageInput {
 }
 
 /** Index of the first fragment of a node, or of the first node after it in document order. */
-export function fragmentIndexOfNode(fragments: FragmentRow[], nodeId: string, nodeOrder: Record<string, number>): number {
+export function fragmentIndexOfNode(
+  fragments: FragmentRow[],
+  nodeId: string,
+  nodeOrder: Record<string, number>,
+): number {
   const own = fragments.findIndex((fragment) => fragment.node_id === nodeId);
   if (own >= 0) return own;
   const order = nodeOrder[nodeId];
@@ -105,7 +109,10 @@ const missing = (context: TextLoadingContext, ids: string[]) =>
   ids.filter((id) => !context.cache.entries.has(id) && !context.fetching.includes(id) && !context.wanted.includes(id));
 
 const idsBetween = (fragments: FragmentRow[], start: number, end: number) =>
-  fragments.slice(Math.max(0, start), Math.max(0, end + 1)).filter((fragment) => fragment.has_text).map((fragment) => fragment.id);
+  fragments
+    .slice(Math.max(0, start), Math.max(0, end + 1))
+    .filter((fragment) => fragment.has_text)
+    .map((fragment) => fragment.id);
 
 /** Only fragments on screen whose text is here: spans are positions in that text. */
 const spanWork = (context: TextLoadingContext) =>
@@ -151,24 +158,42 @@ export const textLoadingMachine = setup({
     scrollDelay: 100,
   },
   actors: {
-    loadLanguages: fromPromise(({ input, signal }: { input: { documentId: string; branch?: string }; signal: AbortSignal }) =>
-      listDocumentLanguages(input.documentId, input.branch, { signal }).then((list) => list.items),
+    loadLanguages: fromPromise(
+      ({ input, signal }: { input: { documentId: string; branch?: string }; signal: AbortSignal }) =>
+        listDocumentLanguages(input.documentId, input.branch, { signal }).then((list) => list.items),
     ),
     loadPage: fromPromise(({ input, signal }: { input: PageInput; signal: AbortSignal }) => {
       const fetchPage = () =>
-        listFragments(input.documentId, { branch: input.branch, lang: input.lang, cursor: input.cursor ?? undefined, limit: PAGE_SIZE }, { signal });
+        listFragments(
+          input.documentId,
+          { branch: input.branch, lang: input.lang, cursor: input.cursor ?? undefined, limit: PAGE_SIZE },
+          { signal },
+        );
       // The first page may already be on its way (asked for while the app started).
-      return takePrefetchedPage(input.documentId, input.branch, input.lang, input.cursor)?.catch(fetchPage) ?? fetchPage();
+      return (
+        takePrefetchedPage(input.documentId, input.branch, input.lang, input.cursor)?.catch(fetchPage) ?? fetchPage()
+      );
     }),
-    loadTexts: fromPromise(async ({ input, signal }: { input: { documentId: string; ids: string[]; lang?: string }; signal: AbortSignal }) => {
-      const fetchTexts = () => getFragmentTexts(input.ids, input.lang, { signal });
-      const list = await (takePrefetchedTexts(input.documentId, input.ids, input.lang)?.catch(fetchTexts) ?? fetchTexts());
-      return list.items.map((item) => ({ id: item.id, text: item.text, hasText: item.has_text }));
-    }),
-    reloadText: fromPromise(async ({ input, signal }: { input: { id: string; etag?: string }; signal: AbortSignal }) => {
-      const result = await getFragmentText(input.id, input.etag, { signal });
-      return result.status === 'not-modified' ? null : { text: result.body.text, etag: result.etag };
-    }),
+    loadTexts: fromPromise(
+      async ({
+        input,
+        signal,
+      }: {
+        input: { documentId: string; ids: string[]; lang?: string };
+        signal: AbortSignal;
+      }) => {
+        const fetchTexts = () => getFragmentTexts(input.ids, input.lang, { signal });
+        const list = await (takePrefetchedTexts(input.documentId, input.ids, input.lang)?.catch(fetchTexts) ??
+          fetchTexts());
+        return list.items.map((item) => ({ id: item.id, text: item.text, hasText: item.has_text }));
+      },
+    ),
+    reloadText: fromPromise(
+      async ({ input, signal }: { input: { id: string; etag?: string }; signal: AbortSignal }) => {
+        const result = await getFragmentText(input.id, input.etag, { signal });
+        return result.status === 'not-modified' ? null : { text: result.body.text, etag: result.etag };
+      },
+    ),
     loadSpans: fromPromise(async ({ input, signal }: { input: { ids: string[] }; signal: AbortSignal }) => {
       // A few at a time: one request per fragment, so stay polite to the server.
       const spans: Record<string, SpanRow[]> = {};
@@ -186,7 +211,8 @@ export const textLoadingMachine = setup({
       event.type === 'list.rangeChanged' && !context.endReached && event.end >= context.fragments.length - NEAR_END,
     hasWanted: ({ context }) => context.wanted.length > 0,
     jumpTargetLoaded: ({ context }) =>
-      context.jumpNodeId !== undefined && fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0,
+      context.jumpNodeId !== undefined &&
+      fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0,
     jumpHopeless: ({ context }) => context.endReached,
     hasJump: ({ context }) => context.jumpNodeId !== undefined,
     hasSpanWork: ({ context }) => spanWork(context).length > 0,
@@ -204,11 +230,16 @@ export const textLoadingMachine = setup({
         nextCursor: page.next_cursor,
         endReached: page.next_cursor === null,
         // The first page asked for the default language: from now on ask for it by name.
-        lang: context.lang ?? (page.items[0]?.language_code || undefined) ?? pickLanguage(context.languages, context.preferredLang),
+        lang:
+          context.lang ??
+          (page.items[0]?.language_code || undefined) ??
+          pickLanguage(context.languages, context.preferredLang),
       });
       enqueue.raise({ type: 'pages.loaded', first: context.fragments.length === 0 });
     }),
-    setNodes: assign(({ event }) => (event.type === 'nodes.loaded' ? { nodeOrder: event.nodeOrder, nodesKnown: true } : {})),
+    setNodes: assign(({ event }) =>
+      event.type === 'nodes.loaded' ? { nodeOrder: event.nodeOrder, nodesKnown: true } : {},
+    ),
     wantFirst: assign(({ context }) => ({
       wanted: [...context.wanted, ...missing(context, idsBetween(context.fragments, 0, FIRST_TEXTS - 1))],
     })),
@@ -247,7 +278,8 @@ export const textLoadingMachine = setup({
               actions: assign(({ context, event }) => ({
                 languages: event.output,
                 // The first page names the language; only an empty text leaves it to the list.
-                lang: context.lang ?? (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
+                lang:
+                  context.lang ?? (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
               })),
             },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
@@ -262,7 +294,8 @@ export const textLoadingMachine = setup({
       entry: assign(readingReset),
       on: {
         'language.select': {
-          guard: ({ context, event }) => event.lang !== context.lang && context.languages.some((language) => language.iso_639_1 === event.lang),
+          guard: ({ context, event }) =>
+            event.lang !== context.lang && context.languages.some((language) => language.iso_639_1 === event.lang),
           target: 'reading',
           reenter: true,
           actions: assign({ lang: ({ event }) => event.lang }),
@@ -298,7 +331,12 @@ export const textLoadingMachine = setup({
             loading: {
               invoke: {
                 src: 'loadPage',
-                input: ({ context }) => ({ documentId: context.documentId, branch: context.branch, lang: context.lang, cursor: context.nextCursor }),
+                input: ({ context }) => ({
+                  documentId: context.documentId,
+                  branch: context.branch,
+                  lang: context.lang,
+                  cursor: context.nextCursor,
+                }),
                 onDone: [
                   {
                     guard: ({ event }) => event.output.next_cursor === null,
@@ -360,12 +398,19 @@ export const textLoadingMachine = setup({
                       const uids = new Map(context.fragments.map((fragment) => [fragment.id, fragment.fragment_uid]));
                       const entries = event.output.map((item): [string, CachedText] => [
                         item.id,
-                        { text: item.text, hasText: item.hasText, etag: uids.has(item.id) ? etagOf(uids.get(item.id)!) : null },
+                        {
+                          text: item.text,
+                          hasText: item.hasText,
+                          etag: uids.has(item.id) ? etagOf(uids.get(item.id)!) : null,
+                        },
                       ]);
                       const returned = new Set(event.output.map((item) => item.id));
                       return {
                         cache: putTexts(context.cache, entries),
-                        failed: [...context.failed.filter((id) => !returned.has(id)), ...context.fetching.filter((id) => !returned.has(id))],
+                        failed: [
+                          ...context.failed.filter((id) => !returned.has(id)),
+                          ...context.fetching.filter((id) => !returned.has(id)),
+                        ],
                         fetching: [],
                       };
                     }),
@@ -374,7 +419,10 @@ export const textLoadingMachine = setup({
                 },
                 onError: {
                   target: 'fetched',
-                  actions: assign(({ context }) => ({ failed: [...context.failed, ...context.fetching], fetching: [] })),
+                  actions: assign(({ context }) => ({
+                    failed: [...context.failed, ...context.fetching],
+                    fetching: [],
+                  })),
                 },
               },
             },
@@ -389,7 +437,10 @@ export const textLoadingMachine = setup({
               on: {
                 'text.retry': {
                   target: 'reloading',
-                  actions: assign(({ context, event }) => ({ retrying: [event.id], failed: context.failed.filter((id) => id !== event.id) })),
+                  actions: assign(({ context, event }) => ({
+                    retrying: [event.id],
+                    failed: context.failed.filter((id) => id !== event.id),
+                  })),
                 },
               },
             },
@@ -408,11 +459,19 @@ export const textLoadingMachine = setup({
                     if (event.output === null) return { retrying: [] };
                     return {
                       retrying: [],
-                      cache: putTexts(context.cache, [[id, { text: event.output.text, hasText: true, etag: event.output.etag }]]),
+                      cache: putTexts(context.cache, [
+                        [id, { text: event.output.text, hasText: true, etag: event.output.etag }],
+                      ]),
                     };
                   }),
                 },
-                onError: { target: 'idle', actions: assign(({ context }) => ({ failed: [...context.failed, ...context.retrying], retrying: [] })) },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ context }) => ({
+                    failed: [...context.failed, ...context.retrying],
+                    retrying: [],
+                  })),
+                },
               },
             },
           },
@@ -423,13 +482,19 @@ export const textLoadingMachine = setup({
             idle: { on: { 'list.rangeChanged': 'debouncing', 'texts.loaded': 'debouncing' } },
             debouncing: {
               after: { spanBatch: [{ guard: 'hasSpanWork', target: 'fetching' }, { target: 'idle' }] },
-              on: { 'list.rangeChanged': { target: 'debouncing', reenter: true }, 'texts.loaded': { target: 'debouncing', reenter: true } },
+              on: {
+                'list.rangeChanged': { target: 'debouncing', reenter: true },
+                'texts.loaded': { target: 'debouncing', reenter: true },
+              },
             },
             fetching: {
               invoke: {
                 src: 'loadSpans',
                 input: ({ context }) => ({ ids: spanWork(context) }),
-                onDone: { target: 'idle', actions: assign(({ context, event }) => ({ spans: { ...context.spans, ...event.output } })) },
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({ spans: { ...context.spans, ...event.output } })),
+                },
                 onError: 'idle',
               },
             },
@@ -439,20 +504,34 @@ export const textLoadingMachine = setup({
           initial: 'start',
           states: {
             start: { always: [{ guard: 'hasJump', target: 'seeking' }, { target: 'idle' }] },
-            idle: { on: { 'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) } } },
+            idle: {
+              on: {
+                'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
+              },
+            },
             seeking: {
               // Keep loading pages until the node's first fragment is here (or the text ends).
-              always: [{ guard: 'jumpTargetLoaded', target: 'scrolling' }, { guard: 'jumpHopeless', target: 'idle' }],
+              always: [
+                { guard: 'jumpTargetLoaded', target: 'scrolling' },
+                { guard: 'jumpHopeless', target: 'idle' },
+              ],
               entry: enqueueActions(({ context, enqueue }) => {
-                const loaded = context.jumpNodeId !== undefined && fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0;
+                const loaded =
+                  context.jumpNodeId !== undefined &&
+                  fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0;
                 // Until the structure is known a node without fragments of its own cannot be told
                 // from one further on: wait for it rather than load the whole text.
-                if (!loaded && context.nodesKnown && context.fragments.length > 0 && !context.endReached) enqueue.raise({ type: 'pages.loadMore' });
+                if (!loaded && context.nodesKnown && context.fragments.length > 0 && !context.endReached)
+                  enqueue.raise({ type: 'pages.loadMore' });
               }),
               on: {
                 'pages.loaded': { target: 'seeking', reenter: true },
                 'nodes.loaded': { target: 'seeking', reenter: true, actions: 'setNodes' },
-                'node.select': { target: 'seeking', reenter: true, actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
+                'node.select': {
+                  target: 'seeking',
+                  reenter: true,
+                  actions: assign({ jumpNodeId: ({ event }) => event.nodeId }),
+                },
               },
             },
             scrolling: {
@@ -467,7 +546,9 @@ export const textLoadingMachine = setup({
                   })),
                 },
               },
-              on: { 'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) } },
+              on: {
+                'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
+              },
             },
           },
         },

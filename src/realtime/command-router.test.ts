@@ -19,7 +19,12 @@ import type { CommandMessage } from './protocol';
 const USER = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6';
 const DOC = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 const NODE = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
-const command = (cmd: string, payload: Record<string, unknown>, ts = 1_700_000_000_000): CommandMessage => ({ cmd, channel: `user:${USER}`, payload, ts });
+const command = (cmd: string, payload: Record<string, unknown>, ts = 1_700_000_000_000): CommandMessage => ({
+  cmd,
+  channel: `user:${USER}`,
+  payload,
+  ts,
+});
 const frame = (cmd: string, payload: Record<string, unknown>) => JSON.stringify(command(cmd, payload));
 
 describe('routeCommand', () => {
@@ -27,7 +32,11 @@ describe('routeCommand', () => {
     const store = createStore();
     routeCommand(store, command('tool.navigate', { path: '/documents?q=ustava' }));
     expect(store.get(pendingNavigationAtom)).toBe('/documents?q=ustava');
-    expect(store.get(automationEventsAtom)[0]).toMatchObject({ cmd: 'tool.navigate', summary: '/documents?q=ustava', ts: 1_700_000_000_000 });
+    expect(store.get(automationEventsAtom)[0]).toMatchObject({
+      cmd: 'tool.navigate',
+      summary: '/documents?q=ustava',
+      ts: 1_700_000_000_000,
+    });
   });
 
   it('editor.open goes to its path, or to /documents/{id}?node={node}', () => {
@@ -56,10 +65,21 @@ describe('routeCommand', () => {
 
   it('search.results opens the quick search with the query and keeps the results', () => {
     const store = createStore();
-    routeCommand(store, command('search.results', { q: 'volby', items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }] }, 7));
+    routeCommand(
+      store,
+      command(
+        'search.results',
+        { q: 'volby', items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }] },
+        7,
+      ),
+    );
     expect(store.get(quickSearchOpenAtom)).toBe(true);
     expect(store.get(quickSearchInitialQueryAtom)).toBe('volby');
-    expect(store.get(copilotSearchResultsAtom)).toEqual({ q: 'volby', items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }], ts: 7 });
+    expect(store.get(copilotSearchResultsAtom)).toEqual({
+      q: 'volby',
+      items: [{ document_id: DOC, title: 'Ústava České republiky', external_id: '1/1993 Sb.' }],
+      ts: 7,
+    });
     const [event] = store.get(automationEventsAtom);
     expect(event!.summary).toBe('volby: 1/1993 Sb.');
     expect(event!.links).toEqual([{ label: '1/1993 Sb.', href: `/documents/${DOC}-ustava-ceske-republiky` }]);
@@ -69,7 +89,9 @@ describe('routeCommand', () => {
     const store = createStore();
     routeCommand(store, command('chat.message', { role: 'assistant', content: 'Hotovo.' }, 5));
     routeCommand(store, command('copilot.note', { content: 'Otevírám dokument.' }, 6));
-    expect(store.get(copilotMessagesAtom).map(({ role, content, at, source }) => ({ role, content, at, source }))).toEqual([
+    expect(
+      store.get(copilotMessagesAtom).map(({ role, content, at, source }) => ({ role, content, at, source })),
+    ).toEqual([
       { role: 'assistant', content: 'Hotovo.', at: 5, source: 'channel' },
       { role: 'assistant', content: 'Otevírám dokument.', at: 6, source: 'channel' },
     ]);
@@ -91,7 +113,8 @@ describe('routeCommand', () => {
 
   it('keeps the newest 25 events, newest first', () => {
     const store = createStore();
-    for (let index = 0; index < 30; index += 1) routeCommand(store, command('tool.navigate', { path: `/p${index}` }, index));
+    for (let index = 0; index < 30; index += 1)
+      routeCommand(store, command('tool.navigate', { path: `/p${index}` }, index));
     const events = store.get(automationEventsAtom);
     expect(events).toHaveLength(MAX_AUTOMATION_EVENTS);
     expect(events[0]!.summary).toBe('/p29');
@@ -116,7 +139,10 @@ describe('routeServerText', () => {
     const store = createStore();
     expect(routeServerText(store, frame('tool.navigate', { path: '/tools' }))).toMatchObject({ cmd: 'tool.navigate' });
     expect(store.get(pendingNavigationAtom)).toBe('/tools');
-    expect(routeServerText(store, JSON.stringify({ type: 'ready', user_id: USER }))).toEqual({ type: 'ready', user_id: USER });
+    expect(routeServerText(store, JSON.stringify({ type: 'ready', user_id: USER }))).toEqual({
+      type: 'ready',
+      user_id: USER,
+    });
     expect(store.get(automationEventsAtom)).toHaveLength(1);
   });
 
@@ -125,7 +151,10 @@ describe('routeServerText', () => {
     ['an unknown prefix', frame('admin.delete', { all: true })],
     ['a bad known payload', frame('tool.navigate', { path: 'http://evil.example' })],
     ['a missing channel', JSON.stringify({ cmd: 'tool.navigate', payload: { path: '/' }, ts: 1 })],
-    ['another kind of channel', JSON.stringify({ cmd: 'tool.navigate', channel: 'room:1', payload: { path: '/' }, ts: 1 })],
+    [
+      'another kind of channel',
+      JSON.stringify({ cmd: 'tool.navigate', channel: 'room:1', payload: { path: '/' }, ts: 1 }),
+    ],
     ['a bad editor.open', frame('editor.open', { document_id: 'not-a-uuid' })],
   ])('ignores %s', (_name, text) => {
     const store = createStore();

@@ -17,7 +17,14 @@ import {
   type AutomationLink,
 } from '../atoms/copilot.atoms';
 import { documentPath } from '../lib/slug';
-import { COMMAND_PREFIXES, CommandMessage, KNOWN_PAYLOADS, parseServerMessage, type KnownCommand, type ServerMessage } from './protocol';
+import {
+  COMMAND_PREFIXES,
+  CommandMessage,
+  KNOWN_PAYLOADS,
+  parseServerMessage,
+  type KnownCommand,
+  type ServerMessage,
+} from './protocol';
 
 export type JotaiStore = ReturnType<typeof createStore>;
 type Prefix = (typeof COMMAND_PREFIXES)[number] extends infer P ? (P extends `${infer Name}.` ? Name : never) : never;
@@ -145,7 +152,9 @@ function describe(message: CommandMessage): { summary: string; links?: Automatio
       const label = (item: (typeof items)[number]) => item.external_id ?? item.title ?? item.document_id;
       return {
         summary: items.length > 0 ? `${q}: ${items.map(label).join(', ')}` : q,
-        links: items.slice(0, 5).map((item) => ({ label: label(item), href: documentPath(item.document_id, item.title ?? '') })),
+        links: items
+          .slice(0, 5)
+          .map((item) => ({ label: label(item), href: documentPath(item.document_id, item.title ?? '') })),
       };
     }
     case 'chat.message':

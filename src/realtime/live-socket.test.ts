@@ -17,7 +17,11 @@ const connections: { socket: ServerSocket; url: string; protocol: string; receiv
 
 beforeEach(async () => {
   connections.length = 0;
-  server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false) });
+  server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
   server.on('connection', (socket, request) => {
     const entry = { socket, url: request.url ?? '', protocol: socket.protocol, received: [] as string[] };
     socket.on('message', (data) => entry.received.push(String(data)));
@@ -58,7 +62,11 @@ describe('openLiveSocket', () => {
     const events: string[] = [];
     const socket = openLiveSocket(
       liveSocketUrl('secret-token', base),
-      { open: () => events.push('open'), message: (text) => events.push(`message ${text}`), close: (code) => events.push(`close ${code}`) },
+      {
+        open: () => events.push('open'),
+        message: (text) => events.push(`message ${text}`),
+        close: (code) => events.push(`close ${code}`),
+      },
       { WebSocket: WS },
     );
     await until(() => events.includes('open'));
@@ -75,7 +83,11 @@ describe('openLiveSocket', () => {
 
   it('reports a server close code once and does not reconnect by itself', async () => {
     const closes: [number, string][] = [];
-    openLiveSocket(liveSocketUrl('t', base), { open: () => {}, message: () => {}, close: (code, reason) => closes.push([code, reason]) }, { WebSocket: WS });
+    openLiveSocket(
+      liveSocketUrl('t', base),
+      { open: () => {}, message: () => {}, close: (code, reason) => closes.push([code, reason]) },
+      { WebSocket: WS },
+    );
     await until(() => connections.length === 1);
     connections[0]!.socket.close(4401, 'token expired');
     await until(() => closes.length === 1);
@@ -87,7 +99,11 @@ describe('openLiveSocket', () => {
   it('reports a refused connection as a close and does not retry', async () => {
     const closes: number[] = [];
     const deadPort = `ws://127.0.0.1:1/ws`;
-    openLiveSocket(liveSocketUrl('t', deadPort), { open: () => {}, message: () => {}, close: (code) => closes.push(code) }, { WebSocket: WS });
+    openLiveSocket(
+      liveSocketUrl('t', deadPort),
+      { open: () => {}, message: () => {}, close: (code) => closes.push(code) },
+      { WebSocket: WS },
+    );
     await until(() => closes.length === 1);
     await pause(300);
     expect(closes).toHaveLength(1);

@@ -67,7 +67,11 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
  * The /ws address with a token. `base` is VITE_REALTIME_URL (absolute ws(s)/http(s) or a path),
  * else `/ws` on this page's origin; http(s) becomes ws(s).
  */
-export function liveSocketUrl(token: string, base: string = import.meta.env?.VITE_REALTIME_URL || '/ws', origin = pageOrigin()): string {
+export function liveSocketUrl(
+  token: string,
+  base: string = import.meta.env?.VITE_REALTIME_URL || '/ws',
+  origin = pageOrigin(),
+): string {
   const url = new URL(base, origin);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
@@ -76,5 +80,7 @@ export function liveSocketUrl(token: string, base: string = import.meta.env?.VIT
 }
 
 function pageOrigin(): string {
-  return typeof location !== 'undefined' && location.origin && location.origin !== 'null' ? location.origin : 'http://localhost';
+  return typeof location !== 'undefined' && location.origin && location.origin !== 'null'
+    ? location.origin
+    : 'http://localhost';
 }

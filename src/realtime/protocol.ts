@@ -31,7 +31,10 @@ export const COMMAND_PREFIXES = ['tool.', 'editor.', 'search.', 'copilot.', 'cha
 export const CommandName = z
   .string()
   .max(64)
-  .regex(/^(tool|editor|search|copilot|chat)\.[a-z][a-z0-9_.]*$/, 'command must start with tool., editor., search., copilot. or chat.');
+  .regex(
+    /^(tool|editor|search|copilot|chat)\.[a-z][a-z0-9_.]*$/,
+    'command must start with tool., editor., search., copilot. or chat.',
+  );
 
 /** `user:{uuid}`: the only kind of channel for now. */
 export const Channel = z.string().regex(/^user:[0-9a-f-]{36}$/, 'channel must be user:{id}');
@@ -39,15 +42,27 @@ export const userChannel = (userId: string) => `user:${userId}`;
 
 // ---- payloads of the commands the app understands (others pass as plain objects) ----
 
-export const DocumentRef = z.object({ document_id: z.uuid(), title: z.string().optional(), external_id: z.string().optional() });
+export const DocumentRef = z.object({
+  document_id: z.uuid(),
+  title: z.string().optional(),
+  external_id: z.string().optional(),
+});
 
 export const KNOWN_PAYLOADS = {
   /** Go to an address of the app. */
   'tool.navigate': z.object({ path: z.string().startsWith('/').max(2000) }),
   /** Open a document, optionally at a node. */
-  'editor.open': z.object({ document_id: z.uuid(), node_id: z.uuid().optional(), path: z.string().startsWith('/').max(2000).optional() }),
+  'editor.open': z.object({
+    document_id: z.uuid(),
+    node_id: z.uuid().optional(),
+    path: z.string().startsWith('/').max(2000).optional(),
+  }),
   /** The latest proposed translation for the editor. */
-  'editor.translation_preview': z.object({ translation_preview: z.string().max(100_000), fragment_id: z.uuid().optional(), language: z.string().optional() }),
+  'editor.translation_preview': z.object({
+    translation_preview: z.string().max(100_000),
+    fragment_id: z.uuid().optional(),
+    language: z.string().optional(),
+  }),
   /** Open quick search with a query. */
   'search.query': z.object({ q: z.string().max(500) }),
   /** Open quick search with results. */
@@ -64,7 +79,10 @@ const Payload = z.record(z.string(), z.unknown());
 // ---- client -> server ----
 
 export const SubscribeMessage = z.object({ cmd: z.literal('subscribe'), channels: z.array(Channel).min(1).max(10) });
-export const UnsubscribeMessage = z.object({ cmd: z.literal('unsubscribe'), channels: z.array(Channel).min(1).max(10) });
+export const UnsubscribeMessage = z.object({
+  cmd: z.literal('unsubscribe'),
+  channels: z.array(Channel).min(1).max(10),
+});
 export const ClientMessage = z.discriminatedUnion('cmd', [SubscribeMessage, UnsubscribeMessage]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -86,7 +104,8 @@ export const CommandMessage = z
     if (!schema) return;
     const result = schema.safeParse(message.payload);
     if (!result.success) {
-      for (const issue of result.error.issues) context.addIssue({ ...issue, path: ['payload', ...issue.path] } as never);
+      for (const issue of result.error.issues)
+        context.addIssue({ ...issue, path: ['payload', ...issue.path] } as never);
     }
   });
 export type CommandMessage = z.infer<typeof CommandMessage>;

@@ -12,7 +12,10 @@ export function mockApi(...handlers: RequestHandler[]): SetupServer {
 }
 
 /** The same, for a file whose screen also asks for things the test does not care about ('bypass'). */
-export function mockApiWith(options: { onUnhandledRequest: UnhandledRequests }, ...handlers: RequestHandler[]): SetupServer {
+export function mockApiWith(
+  options: { onUnhandledRequest: UnhandledRequests },
+  ...handlers: RequestHandler[]
+): SetupServer {
   const server = setupServer(...handlers);
   beforeAll(() => server.listen(options));
   afterEach(() => server.resetHandlers());

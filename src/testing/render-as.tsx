@@ -7,7 +7,11 @@ import { currentUserAtom } from '../atoms/session.atoms';
 import { renderWithProviders } from '../components/shell/testing';
 
 /** `ui` with the app's providers for `user` (null: nobody logged in); `store` may carry other atoms set beforehand. */
-export function renderAs(user: CurrentUser | null, ui: ReactNode, { path, store = createStore() }: { path?: string; store?: ReturnType<typeof createStore> } = {}) {
+export function renderAs(
+  user: CurrentUser | null,
+  ui: ReactNode,
+  { path, store = createStore() }: { path?: string; store?: ReturnType<typeof createStore> } = {},
+) {
   store.set(currentUserAtom, user);
   return renderWithProviders(ui, { path, store });
 }

@@ -187,7 +187,9 @@ function listFiles(directory: string): string[] {
 }
 
 function corpusAknFiles(): string[] {
-  const tulitAkn = listFiles(tulit).filter((file) => !file.includes(`${path.sep}formex${path.sep}`) && /\.(xml|akn)$/.test(file));
+  const tulitAkn = listFiles(tulit).filter(
+    (file) => !file.includes(`${path.sep}formex${path.sep}`) && /\.(xml|akn)$/.test(file),
+  );
   return [...tulitAkn, ...listFiles(legalDocMlDe).filter((file) => file.endsWith('.xml'))].sort();
 }
 
@@ -246,8 +248,14 @@ describe.skipIf(!hasCorpus)('real corpus (shared corpus)', () => {
   });
 
   it('Vereinsgesetz: the 1964 original and the 2017 expression are versions of one work', () => {
-    const original = parseOne(akomaNtosoParser, path.join(vereinsgesetz, '1964-08-05/1/deu/1964-08-05/regelungstext-verkuendung-1.xml'));
-    const amended = parseOne(akomaNtosoParser, path.join(vereinsgesetz, '2017-03-16/1/deu/2017-03-15/regelungstext-verkuendung-1.xml'));
+    const original = parseOne(
+      akomaNtosoParser,
+      path.join(vereinsgesetz, '1964-08-05/1/deu/1964-08-05/regelungstext-verkuendung-1.xml'),
+    );
+    const amended = parseOne(
+      akomaNtosoParser,
+      path.join(vereinsgesetz, '2017-03-16/1/deu/2017-03-15/regelungstext-verkuendung-1.xml'),
+    );
     expect(original.externalId).toBe('eli/bund/bgbl-1/1964/s593');
     expect(amended.externalId).toBe(original.externalId);
     expect(original.versionDate).toBe('1964-08-05');
@@ -270,10 +278,18 @@ describe.skipIf(!hasCorpus)('real corpus (shared corpus)', () => {
   it('reads older namespaces and national profiles (WD17 prefix, CSD13, Finlex, Greek)', () => {
     const senateBill = parseOne(akomaNtosoParser, path.join(italy, 'it_senato_ddl_2013.xml'));
     expect(senateBill.externalId).toBe('/akn/it/bill/Ddl/2013-03-29/356');
-    expect(ofType(senateBill, 'article').map((node) => node.citeKey)).toEqual(
-      ['Art. 1', 'Art. 2', 'Art. 3', 'Art. 4', 'Art. 5', 'Art. 6'],
+    expect(ofType(senateBill, 'article').map((node) => node.citeKey)).toEqual([
+      'Art. 1',
+      'Art. 2',
+      'Art. 3',
+      'Art. 4',
+      'Art. 5',
+      'Art. 6',
+    ]);
+    const luxembourg = parseOne(
+      akomaNtosoParser,
+      path.join(tulit, 'member_states/luxembourg/legilux/2006_07_31_n2_jo.xml'),
     );
-    const luxembourg = parseOne(akomaNtosoParser, path.join(tulit, 'member_states/luxembourg/legilux/2006_07_31_n2_jo.xml'));
     expect(luxembourg.languages).toEqual(['fr']);
     expect(ofType(luxembourg, 'article')).toHaveLength(6);
     const finland = parseOne(akomaNtosoParser, path.join(tulit, 'member_states/finland/finlex/finlex_2024_123.xml'));

@@ -8,7 +8,14 @@ import { czechMarkdownParser } from '../../server/importers/formats/czech-markdo
 import { esbirkaJsonParser } from '../../server/importers/formats/esbirka-json.js';
 import { corpusPath, hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
 import { fixturePath, listNames, readText } from '../support/fixtures.js';
-import { expectUniquePaths, findNode, flattenNodes, importErrorOf, parseFile, parseOne } from '../support/parsed-documents.js';
+import {
+  expectUniquePaths,
+  findNode,
+  flattenNodes,
+  importErrorOf,
+  parseFile,
+  parseOne,
+} from '../support/parsed-documents.js';
 
 const fixtureDir = fixturePath('czech');
 const constitutionMd = corpusPath('cz-consolidated-md', '1-1993.md');
@@ -18,7 +25,9 @@ const pirateDir = corpusPath('cz-pirati-sbirka-versions');
 const parseMd = (file: string): ParsedDocument => parseOne(czechMarkdownParser, file);
 
 function articleKeys(doc: ParsedDocument): string[] {
-  return flattenNodes(doc.nodes).filter((n) => n.nodeType === 'article').map((n) => n.citeKey!);
+  return flattenNodes(doc.nodes)
+    .filter((n) => n.nodeType === 'article')
+    .map((n) => n.citeKey!);
 }
 
 describe('czechMarkdownParser on fixtures', () => {
@@ -98,7 +107,9 @@ describe('czechMarkdownParser on fixtures', () => {
     const empty = importErrorOf(() => czechMarkdownParser.parse('---\ncitace: 1/1993 Sb.\n---\n\n  \n', 'b.md'));
     expect(empty.place).toBe('line 4');
     expect(empty.reason).toMatch(/no text/);
-    expect(importErrorOf(() => czechMarkdownParser.parse('---\ntitle: x\n---\n§ 1\nText.', 'c.md')).reason).toMatch(/citace/);
+    expect(importErrorOf(() => czechMarkdownParser.parse('---\ntitle: x\n---\n§ 1\nText.', 'c.md')).reason).toMatch(
+      /citace/,
+    );
   });
 });
 
@@ -111,7 +122,11 @@ describe.skipIf(!hasCorpus)('the 2026 consolidated Constitution vs the 1993 orig
   it('reads the front matter', () => {
     expect(md!.externalId).toBe('1/1993 Sb.');
     expect(md!.externalId).toBe(json!.externalId);
-    expect(md!.metadata).toMatchObject({ title: 'Ústava České republiky', kind: 'ústavní zákon', sourceSystem: 'czech-law-md' });
+    expect(md!.metadata).toMatchObject({
+      title: 'Ústava České republiky',
+      kind: 'ústavní zákon',
+      sourceSystem: 'czech-law-md',
+    });
     expect(md!.versionDate).toBe('2026-01-01');
     expect(md!.publishedDate).toBe('1992-12-16');
   });
@@ -122,7 +137,11 @@ describe.skipIf(!hasCorpus)('the 2026 consolidated Constitution vs the 1993 orig
     expect(keys).toContain('Čl. 10b');
     expect(keys).not.toContain('Čl. 103');
     expect(keys).toHaveLength(114);
-    expect(findNode(md!, 'hlava-1')!.children.map((c) => c.path).slice(9, 13)).toEqual(['cl-10', 'cl-10a', 'cl-10b', 'cl-11']);
+    expect(
+      findNode(md!, 'hlava-1')!
+        .children.map((c) => c.path)
+        .slice(9, 13),
+    ).toEqual(['cl-10', 'cl-10a', 'cl-10b', 'cl-11']);
     expectUniquePaths(md!);
   });
 
@@ -132,7 +151,9 @@ describe.skipIf(!hasCorpus)('the 2026 consolidated Constitution vs the 1993 orig
       expect(findNode(md!, p)!.texts, p).toEqual(findNode(json!, p)!.texts);
     }
     expect(findNode(md!, 'cl-2/odst-1')!.texts).toEqual([
-      { cs: 'Lid je zdrojem veškeré státní moci; vykonává ji prostřednictvím orgánů moci zákonodárné, výkonné a soudní.' },
+      {
+        cs: 'Lid je zdrojem veškeré státní moci; vykonává ji prostřednictvím orgánů moci zákonodárné, výkonné a soudní.',
+      },
     ]);
     // The heading 'Prezident republiky' sits above Čl. 54 in 1993 and below it in 2026.
     expect(findNode(md!, 'cl-54')!.title).toBe('Prezident republiky');
@@ -147,7 +168,8 @@ describe.skipIf(!hasCorpus)('the 2026 consolidated Constitution vs the 1993 orig
 
 describe.skipIf(!hasCorpus)('the Pirate Party rules (shared corpus)', () => {
   const folders = hasCorpus ? listNames(pirateDir) : [];
-  const filesOf = (folder: string) => listNames(path.join(pirateDir, folder)).map((f) => path.join(pirateDir, folder, f));
+  const filesOf = (folder: string) =>
+    listNames(path.join(pirateDir, folder)).map((f) => path.join(pirateDir, folder, f));
 
   it.each(folders)('%s: every version parses, shares one externalId, has unique paths', (folder) => {
     const docs = filesOf(folder).map(parseMd);

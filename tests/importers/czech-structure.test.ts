@@ -29,8 +29,18 @@ function textsOf(node: ParsedNode | undefined): string[] {
 
 describe('parseCzechOrdinal', () => {
   it.each([
-    ['PRVNÍ', 1], ['první', 1], ['DRUHÁ', 2], ['TŘETÍ', 3], ['ČTVRTÁ', 4], ['OSMÁ', 8],
-    ['I', 1], ['IV', 4], ['XII', 12], ['3', 3], ['DVACÁTÁ PRVNÍ', 21], ['tretia', 3],
+    ['PRVNÍ', 1],
+    ['první', 1],
+    ['DRUHÁ', 2],
+    ['TŘETÍ', 3],
+    ['ČTVRTÁ', 4],
+    ['OSMÁ', 8],
+    ['I', 1],
+    ['IV', 4],
+    ['XII', 12],
+    ['3', 3],
+    ['DVACÁTÁ PRVNÍ', 21],
+    ['tretia', 3],
   ])('%s → %i', (word, value) => {
     expect(parseCzechOrdinal(word)).toBe(value);
   });
@@ -67,7 +77,12 @@ describe('parseCzechStructure on a small statute', () => {
   it('builds ČÁST > HLAVA with ordinal words normalized to numbers', () => {
     const part = findNode(nodes, 'cast-1');
     expect(part).toMatchObject({ nodeType: 'part', rawType: 'ČÁST', citeKey: 'Část 1', title: 'OBECNÁ USTANOVENÍ' });
-    expect(findNode(nodes, 'cast-1/hlava-1')).toMatchObject({ nodeType: 'title', rawType: 'HLAVA', citeKey: 'Hlava 1', title: 'ÚVOD' });
+    expect(findNode(nodes, 'cast-1/hlava-1')).toMatchObject({
+      nodeType: 'title',
+      rawType: 'HLAVA',
+      citeKey: 'Hlava 1',
+      title: 'ÚVOD',
+    });
     expect(findNode(nodes, 'cast-1/hlava-2')?.citeKey).toBe('Hlava 2');
     expect(findNode(nodes, 'cast-1/hlava-2/dil-1/oddil-1')).toMatchObject({ nodeType: 'section', rawType: 'Oddíl' });
   });
@@ -116,7 +131,11 @@ describe('parseCzechStructure on a small statute', () => {
     expect(textsOf(findNode(nodes, 'uvod'))[1]).toBe('ZÁKON');
     expect(textsOf(findNode(nodes, 'podpisy'))).toEqual(['Novák v. r.', 'Svoboda v. r.']);
     expect(textsOf(findNode(nodes, 'cl-ii'))).toEqual(['Tento zákon nabývá účinnosti dnem 1. července 2021.']);
-    expect(findNode(nodes, 'priloha-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Příloha 1', title: 'Seznam ukázek' });
+    expect(findNode(nodes, 'priloha-1')).toMatchObject({
+      nodeType: 'schedule',
+      citeKey: 'Příloha 1',
+      title: 'Seznam ukázek',
+    });
   });
 
   it('writes every text as Czech and every path once', () => {

@@ -6,7 +6,14 @@ import type { ParsedDocument } from '../../server/importers/model.js';
 import { esbirkaJsonParser } from '../../server/importers/formats/esbirka-json.js';
 import { corpusPath, hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
 import { fixturePath, listNames, readHead } from '../support/fixtures.js';
-import { expectUniquePaths, findNode, flattenNodes, importErrorOf, parseFile, parseOne } from '../support/parsed-documents.js';
+import {
+  expectUniquePaths,
+  findNode,
+  flattenNodes,
+  importErrorOf,
+  parseFile,
+  parseOne,
+} from '../support/parsed-documents.js';
 
 const fixtureDir = fixturePath('czech');
 const corpusDir = corpusPath('cz-esbirka-original-json');
@@ -64,8 +71,13 @@ describe('esbirkaJsonParser on fixtures', () => {
   });
 
   it('reports missing metadata and text without articles', () => {
-    expect(importErrorOf(() => esbirkaJsonParser.parse('{"extracted": {"full_text": "§ 1"}}', 'a.json')).place).toBe('$.metadata');
-    const prose = JSON.stringify({ metadata: { number: '1', year: '2000' }, extracted: { full_text: 'Jen text bez článků.' } });
+    expect(importErrorOf(() => esbirkaJsonParser.parse('{"extracted": {"full_text": "§ 1"}}', 'a.json')).place).toBe(
+      '$.metadata',
+    );
+    const prose = JSON.stringify({
+      metadata: { number: '1', year: '2000' },
+      extracted: { full_text: 'Jen text bez článků.' },
+    });
     const error = importErrorOf(() => esbirkaJsonParser.parse(prose, 'b.json'));
     expect(error.place).toBe('$.extracted.full_text');
     expect(error.reason).toMatch(/no articles/);
@@ -97,7 +109,11 @@ describe.skipIf(!hasCorpus)('esbirkaJsonParser on the real corpus (shared corpus
 
   it('reads the 1993 Constitution: header, Čl. 1..113, Čl. 54, no Čl. 10a', () => {
     const doc = parseJson(path.join(corpusDir, '1_1993.json'));
-    expect(doc.metadata).toMatchObject({ title: 'Ústava České republiky', kind: 'ústavní zákon', issuer: 'Česká národní rada' });
+    expect(doc.metadata).toMatchObject({
+      title: 'Ústava České republiky',
+      kind: 'ústavní zákon',
+      issuer: 'Česká národní rada',
+    });
     expect(doc.publishedDate).toBe('1992-12-16');
     expect(doc.versionDate).toBe('1993-01-01');
     const articles = flattenNodes(doc.nodes).filter((n) => n.nodeType === 'article');
@@ -106,12 +122,23 @@ describe.skipIf(!hasCorpus)('esbirkaJsonParser on the real corpus (shared corpus
     expect(findNode(doc, 'cl-10a')).toBeUndefined();
     expect(findNode(doc, 'hlava-3')).toMatchObject({ citeKey: 'Hlava 3', title: 'MOC VÝKONNÁ' });
     expect(findNode(doc, 'hlava-3')!.children.map((c) => c.path)).toContain('cl-54');
-    expect(findNode(doc, 'preambule')!.texts[0]).toEqual({ cs: 'My, občané České republiky v Čechách, na Moravě a ve Slezsku,' });
+    expect(findNode(doc, 'preambule')!.texts[0]).toEqual({
+      cs: 'My, občané České republiky v Čechách, na Moravě a ve Slezsku,',
+    });
     expect(findNode(doc, 'cl-2/odst-1')!.texts).toEqual([
-      { cs: 'Lid je zdrojem veškeré státní moci; vykonává ji prostřednictvím orgánů moci zákonodárné, výkonné a soudní.' },
+      {
+        cs: 'Lid je zdrojem veškeré státní moci; vykonává ji prostřednictvím orgánů moci zákonodárné, výkonné a soudní.',
+      },
     ]);
     const letters = findNode(doc, 'cl-25')!.children;
-    expect(letters.map((c) => c.citeKey)).toEqual(['písm. a)', 'písm. b)', 'písm. c)', 'písm. d)', 'písm. e)', 'písm. f)']);
+    expect(letters.map((c) => c.citeKey)).toEqual([
+      'písm. a)',
+      'písm. b)',
+      'písm. c)',
+      'písm. d)',
+      'písm. e)',
+      'písm. f)',
+    ]);
   });
 
   it('reads a large act with ČÁST / HLAVA / Díl and § titles (284/2023)', () => {
@@ -126,7 +153,11 @@ describe.skipIf(!hasCorpus)('esbirkaJsonParser on the real corpus (shared corpus
     expect(parseJson(path.join(corpusDir, '152_1926.json')).languages).toEqual(['sk']);
     expect(parseJson(path.join(corpusDir, '2_1993.json')).languages).toEqual(['cs']);
     const amending = parseJson(path.join(corpusDir, '72_1947.json'));
-    expect(flattenNodes(amending.nodes).filter((n) => n.nodeType === 'article').map((n) => n.citeKey)).toEqual(['Čl. I', 'Čl. II']);
+    expect(
+      flattenNodes(amending.nodes)
+        .filter((n) => n.nodeType === 'article')
+        .map((n) => n.citeKey),
+    ).toEqual(['Čl. I', 'Čl. II']);
     expect(amending.versionDate).toBe('1947-05-04');
   });
 

@@ -38,7 +38,12 @@ describe('formexParser.detect', () => {
   });
 
   it('rejects Akoma Ntoso, TMX and unrelated XML that merely reuses a name', () => {
-    expect(formexParser.detect('<?xml version="1.0"?><akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act>', 'a.xml')).toBe(false);
+    expect(
+      formexParser.detect(
+        '<?xml version="1.0"?><akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act>',
+        'a.xml',
+      ),
+    ).toBe(false);
     expect(formexParser.detect('<?xml version="1.0"?><tmx version="1.4"><header/>', 'a.tmx')).toBe(false);
     expect(formexParser.detect('<?xml version="1.0"?><ACT><TITLE>Not Formex</TITLE>', 'a.xml')).toBe(false);
     expect(formexParser.detect('Regulation (EU) 2024/903 formex', 'a.txt')).toBe(false);
@@ -64,7 +69,11 @@ describe('formexParser on a split OJ package (manifest + act + annexes)', () => 
       kind: 'Directive',
       issuer: 'EP, CONSIL',
       sourceSystem: 'formex',
-      sourceIds: { celex: '32024L0077', eli: 'http://data.europa.eu/eli/dir/2024/77/oj', oj: 'OJ L, 2024/77, 15.1.2024' },
+      sourceIds: {
+        celex: '32024L0077',
+        eli: 'http://data.europa.eu/eli/dir/2024/77/oj',
+        oj: 'OJ L, 2024/77, 15.1.2024',
+      },
     });
     expect(doc.publishedDate).toBe('2024-01-15');
     expect(doc.languages).toEqual(['en']);
@@ -78,37 +87,77 @@ describe('formexParser on a split OJ package (manifest + act + annexes)', () => 
   it('turns the preamble into texts plus one node per recital; footnotes are dropped', () => {
     const preamble = getNode(doc, 'preamble');
     expect(preamble).toMatchObject({ nodeType: 'content', rawType: 'PREAMBLE', citeKey: 'Preamble' });
-    expect(en(preamble)).toEqual(['THE EUROPEAN PARLIAMENT AND THE COUNCIL OF THE EUROPEAN UNION,', 'Having regard to the Treaty,', 'Whereas:']);
-    expect(getNode(doc, 'preamble/rct-2')).toMatchObject({ citeKey: 'recital 2', texts: [{ en: 'Tests should be able to fail.' }] });
+    expect(en(preamble)).toEqual([
+      'THE EUROPEAN PARLIAMENT AND THE COUNCIL OF THE EUROPEAN UNION,',
+      'Having regard to the Treaty,',
+      'Whereas:',
+    ]);
+    expect(getNode(doc, 'preamble/rct-2')).toMatchObject({
+      citeKey: 'recital 2',
+      texts: [{ en: 'Tests should be able to fail.' }],
+    });
     // Text after the recitals keeps its place in a trailing content node.
     expect(en(preamble.children.at(-1)!)).toEqual(['HAVE ADOPTED THIS DIRECTIVE:']);
   });
 
   it('maps divisions to chapter/section nodes with roman numbers normalised', () => {
-    expect(getNode(doc, 'chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'CHAPTER I', title: 'General provisions' });
-    expect(getNode(doc, 'chp-2/sec-1')).toMatchObject({ nodeType: 'section', citeKey: 'Section 1', title: 'Amendments' });
+    expect(getNode(doc, 'chp-1')).toMatchObject({
+      nodeType: 'chapter',
+      citeKey: 'CHAPTER I',
+      title: 'General provisions',
+    });
+    expect(getNode(doc, 'chp-2/sec-1')).toMatchObject({
+      nodeType: 'section',
+      citeKey: 'Section 1',
+      title: 'Amendments',
+    });
     expect(getNode(doc, 'chp-2').children.map((n) => n.path)).toEqual(['chp-2/sec-1', 'art-3']);
   });
 
   it('gives articles, paragraphs and points citeable keys and stable paths', () => {
-    expect(getNode(doc, 'art-1')).toMatchObject({ nodeType: 'article', rawType: 'ARTICLE', citeKey: 'Article 1', title: 'Subject matter' });
-    expect(getNode(doc, 'art-1/par-1')).toMatchObject({ nodeType: 'paragraph', citeKey: 'paragraph 1', texts: [{ en: 'This Directive lays down ‘fixture’ rules.' }] });
+    expect(getNode(doc, 'art-1')).toMatchObject({
+      nodeType: 'article',
+      rawType: 'ARTICLE',
+      citeKey: 'Article 1',
+      title: 'Subject matter',
+    });
+    expect(getNode(doc, 'art-1/par-1')).toMatchObject({
+      nodeType: 'paragraph',
+      citeKey: 'paragraph 1',
+      texts: [{ en: 'This Directive lays down ‘fixture’ rules.' }],
+    });
     expect(en(getNode(doc, 'art-1/par-2'))).toEqual(['Member States shall ensure:']);
-    expect(getNode(doc, 'art-1/par-2/pt-a')).toMatchObject({ nodeType: 'clause', citeKey: 'point (a)', texts: [{ en: 'clarity;' }] });
-    expect(getNode(doc, 'art-1/par-2/pt-b/ind-2')).toMatchObject({ citeKey: 'indent 2', texts: [{ en: 'few elements.' }] });
+    expect(getNode(doc, 'art-1/par-2/pt-a')).toMatchObject({
+      nodeType: 'clause',
+      citeKey: 'point (a)',
+      texts: [{ en: 'clarity;' }],
+    });
+    expect(getNode(doc, 'art-1/par-2/pt-b/ind-2')).toMatchObject({
+      citeKey: 'indent 2',
+      texts: [{ en: 'few elements.' }],
+    });
     expect(en(getNode(doc, 'art-1/par-2/txt-3'))).toEqual(['The first subparagraph applies from 2025.']);
   });
 
   it('keeps quoted amendments as text, not as articles of this act', () => {
     const article2 = getNode(doc, 'art-2');
     expect(article2.children).toEqual([]);
-    expect(en(article2)).toEqual(['Article 4 of Directive 2000/1/EC is replaced by the following:', '‘Article 4', '1. Quoted text.’']);
+    expect(en(article2)).toEqual([
+      'Article 4 of Directive 2000/1/EC is replaced by the following:',
+      '‘Article 4',
+      '1. Quoted text.’',
+    ]);
     expect(flattenNodes(doc.nodes).filter((n) => n.citeKey === 'Article 4')).toEqual([]);
   });
 
   it('keeps the signature block as the final content node', () => {
     expect(getNode(doc, 'final')).toMatchObject({ nodeType: 'content', rawType: 'FINAL' });
-    expect(en(getNode(doc, 'final'))).toEqual(['This Directive is addressed to the Member States.', 'Done at Brussels, 10 January 2024.', 'For the Council', 'The President']);
+    expect(en(getNode(doc, 'final'))).toEqual([
+      'This Directive is addressed to the Member States.',
+      'Done at Brussels, 10 January 2024.',
+      'For the Council',
+      'The President',
+    ]);
   });
 
   it('merges each annex as a schedule with points and table rows', () => {
@@ -139,7 +188,9 @@ describe('formexParser on a CELLAR package (DOC_1..DOC_n.xml)', () => {
 
   it('parses an act the manifest does not reference as its own document', () => {
     const other = docs[1]!;
-    expect(other.metadata.title).toBe('Commission Regulation (EU) No 46/2012 of 21 January 2012 on an unrelated matter');
+    expect(other.metadata.title).toBe(
+      'Commission Regulation (EU) No 46/2012 of 21 January 2012 on an unrelated matter',
+    );
     expect(other.publishedDate).toBeUndefined(); // only a manifest knows the OJ date
   });
 });
@@ -180,7 +231,9 @@ describe('formexParser on malformed input', () => {
   });
 
   it('rejects text that is not XML at all', () => {
-    expect(importErrorOf(() => formexParser.parse('Article 1 plain text', '/tmp/x.xml')).reason).toMatch(/not well-formed XML/);
+    expect(importErrorOf(() => formexParser.parse('Article 1 plain text', '/tmp/x.xml')).reason).toMatch(
+      /not well-formed XML/,
+    );
   });
 });
 
@@ -194,7 +247,12 @@ describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
   };
 
   it('detects every Formex file and no Akoma Ntoso or TMX file', () => {
-    const formexFiles = [packageDir('c008bcb6'), path.join(packageDir('c008bcb6'), 'DOC_1'), packageDir('5cca93ee'), packageDir('e115172d')]
+    const formexFiles = [
+      packageDir('c008bcb6'),
+      path.join(packageDir('c008bcb6'), 'DOC_1'),
+      packageDir('5cca93ee'),
+      packageDir('e115172d'),
+    ]
       .flatMap((dir) => fs.readdirSync(dir).map((n) => path.join(dir, n)))
       .filter((f) => f.endsWith('.xml'));
     expect(formexFiles).toHaveLength(12);
@@ -209,7 +267,10 @@ describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
     expect(docs).toHaveLength(1);
     const doc = docs[0]!;
     expect(doc.externalId).toBe('32024R0903');
-    expect(doc.metadata).toMatchObject({ kind: 'Regulation', sourceIds: { eli: 'http://data.europa.eu/eli/reg/2024/903/oj' } });
+    expect(doc.metadata).toMatchObject({
+      kind: 'Regulation',
+      sourceIds: { eli: 'http://data.europa.eu/eli/reg/2024/903/oj' },
+    });
     expect(doc.metadata.title).toMatch(/^Regulation \(EU\) 2024\/903 .* \(Interoperable Europe Act\)$/);
     expect(doc.publishedDate).toBe('2024-03-22');
     expect(doc.languages).toEqual(['en']);
@@ -217,16 +278,28 @@ describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
 
     const all = flattenNodes(doc.nodes);
     expect(all.filter((n) => n.nodeType === 'chapter')).toHaveLength(6);
-    expect(all.filter((n) => n.nodeType === 'article').map((n) => n.citeKey)).toEqual(Array.from({ length: 23 }, (_, i) => `Article ${i + 1}`));
+    expect(all.filter((n) => n.nodeType === 'article').map((n) => n.citeKey)).toEqual(
+      Array.from({ length: 23 }, (_, i) => `Article ${i + 1}`),
+    );
     expect(getNode(doc, 'preamble').children.filter((n) => n.rawType === 'CONSID')).toHaveLength(57);
     expect(getNode(doc, 'art-1')).toMatchObject({ title: 'Subject matter and scope' });
-    expect(getNode(doc, 'art-1').children.map((n) => n.citeKey)).toEqual(['paragraph 1', 'paragraph 2', 'paragraph 3', 'paragraph 4', 'paragraph 5']);
+    expect(getNode(doc, 'art-1').children.map((n) => n.citeKey)).toEqual([
+      'paragraph 1',
+      'paragraph 2',
+      'paragraph 3',
+      'paragraph 4',
+      'paragraph 5',
+    ]);
     expect(getNode(doc, 'art-3/par-2/pt-a').citeKey).toBe('point (a)');
     expect(getNode(doc, 'art-2/pt-1').texts[0]?.en).toMatch(/^‘cross-border interoperability’ means/);
 
     const annex = getNode(doc, 'annex-1');
     expect(doc.nodes.at(-1)).toBe(annex);
-    expect(annex).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex', title: 'COMMON CHECKLIST FOR INTEROPERABILITY ASSESSMENT REPORTS' });
+    expect(annex).toMatchObject({
+      nodeType: 'schedule',
+      citeKey: 'Annex',
+      title: 'COMMON CHECKLIST FOR INTEROPERABILITY ASSESSMENT REPORTS',
+    });
     expect(annex.children.map((n) => n.texts[0]?.en)).toEqual(['General Information', 'Requirements', 'Results']);
   });
 
@@ -238,7 +311,9 @@ describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
     expect(doc.publishedDate).toBe('2011-12-16');
     expect(doc.metadata.sourceIds?.oj).toBe('OJ L 334, 16.12.2011, p. 25');
     expect(doc.nodes.map((n) => n.path)).toEqual(['preamble', 'art-1', 'art-2', 'final', 'annex-1']);
-    expect(en(getNode(doc, 'annex-1'))).toContain('02071210 | Fowls of the species Gallus domesticus, not cut in pieces, presented as “70\u00a0% chickens”, frozen | 109,5 | 0 | AR');
+    expect(en(getNode(doc, 'annex-1'))).toContain(
+      '02071210 | Fowls of the species Gallus domesticus, not cut in pieces, presented as “70\u00a0% chickens”, frozen | 109,5 | 0 | AR',
+    );
   });
 
   it('merges the 2008 CELLAR package: regulation with two annexes, quoted articles kept as text', () => {
@@ -251,7 +326,10 @@ describe.skipIf(!hasCorpus)('formexParser on the real EUR-Lex corpus', () => {
     const all = flattenNodes(doc.nodes);
     // The annex quotes 73 articles of amended directives; only the act's own 3 are articles.
     expect(all.filter((n) => n.nodeType === 'article').map((n) => n.path)).toEqual(['art-1', 'art-2', 'art-3']);
-    expect(getNode(doc, 'annex-1/grp-1/grp-1-1')).toMatchObject({ citeKey: 'point 1.1', title: expect.stringMatching(/^Directive 1999\/4\/EC/) });
+    expect(getNode(doc, 'annex-1/grp-1/grp-1-1')).toMatchObject({
+      citeKey: 'point 1.1',
+      title: expect.stringMatching(/^Directive 1999\/4\/EC/),
+    });
     expect(getNode(doc, 'annex-2')).toMatchObject({ nodeType: 'schedule', title: 'Chronological Index' });
     expect(getNode(doc, 'annex-2').children).toHaveLength(59);
   });

@@ -21,26 +21,51 @@ const CZECH_ACT: ParsedNode[] = [
         node('paragraph', 'odst. 2', 'par-10a/odst-2'),
         node('paragraph', 'odst. 3', 'par-10a/odst-3', [
           node('clause', 'písm. a)', 'par-10a/odst-3/pism-a'),
-          node('clause', 'písm. b)', 'par-10a/odst-3/pism-b', letters('par-10a/odst-3/pism-b', ['1', '2'], (k) => `bod ${k}`, 'bod')),
+          node(
+            'clause',
+            'písm. b)',
+            'par-10a/odst-3/pism-b',
+            letters('par-10a/odst-3/pism-b', ['1', '2'], (k) => `bod ${k}`, 'bod'),
+          ),
           node('clause', 'písm. c)', 'par-10a/odst-3/pism-c'),
         ]),
       ]),
-      node('article', '§ 11', 'par-11', letters('par-11', ['a', 'b'], (k) => `písm. ${k})`, 'pism')),
+      node(
+        'article',
+        '§ 11',
+        'par-11',
+        letters('par-11', ['a', 'b'], (k) => `písm. ${k})`, 'pism'),
+      ),
       // A later article with a number already used (a quoted amendment): the first one wins.
       node('article', '§ 10', 'quoted/par-10'),
     ]),
   ]),
-  node('schedule', 'Příloha 1', 'priloha-1', letters('priloha-1', ['1', '2'], (k) => `${k}.`, 'bod')),
+  node(
+    'schedule',
+    'Příloha 1',
+    'priloha-1',
+    letters('priloha-1', ['1', '2'], (k) => `${k}.`, 'bod'),
+  ),
 ];
 
 /** Constitution: Čl. 1, Čl. 54 with '(1)'–'(3)' paragraphs, Čl. 55; an amending Čl. I with points '1.', '2.'. */
 const CONSTITUTION: ParsedNode[] = [
   node('title', 'Hlava 1', 'hlava-1', [node('article', 'Čl. 1', 'cl-1')]),
   node('title', 'Hlava 3', 'hlava-3', [
-    node('article', 'Čl. 54', 'hlava-3/cl-54', ['1', '2', '3'].map((n) => node('paragraph', `(${n})`, `hlava-3/cl-54/odst-${n}`))),
+    node(
+      'article',
+      'Čl. 54',
+      'hlava-3/cl-54',
+      ['1', '2', '3'].map((n) => node('paragraph', `(${n})`, `hlava-3/cl-54/odst-${n}`)),
+    ),
     node('article', 'Čl. 55', 'hlava-3/cl-55'),
   ]),
-  node('article', 'Čl. I', 'cl-I', letters('cl-I', ['1', '2'], (k) => `${k}.`, 'bod')),
+  node(
+    'article',
+    'Čl. I',
+    'cl-I',
+    letters('cl-I', ['1', '2'], (k) => `${k}.`, 'bod'),
+  ),
 ];
 
 /** EU act in Akoma Ntoso style: Article 5 with paragraphs '1.', '2.' and points '(a)', '(b)'. */
@@ -59,12 +84,18 @@ const EU_ACT: ParsedNode[] = [
 ];
 
 const GERMAN_ACT: ParsedNode[] = [
-  node('article', '§ 3', 'para-3', [node('paragraph', '(1)', 'para-3/abs-1'), node('paragraph', '(2)', 'para-3/abs-2')]),
+  node('article', '§ 3', 'para-3', [
+    node('paragraph', '(1)', 'para-3/abs-1'),
+    node('paragraph', '(2)', 'para-3/abs-2'),
+  ]),
   node('article', 'Artikel 1', 'art-1'),
 ];
 
 const ITALIAN_ACT: ParsedNode[] = [
-  node('article', 'Art. 12', 'art_12', [node('paragraph', '1.', 'art_12__para_1'), node('paragraph', '2.', 'art_12__para_2')]),
+  node('article', 'Art. 12', 'art_12', [
+    node('paragraph', '1.', 'art_12__para_1'),
+    node('paragraph', '2.', 'art_12__para_2'),
+  ]),
   node('article', 'Art. 12-bis', 'art_12bis'),
 ];
 
@@ -77,7 +108,13 @@ const eu = buildReferenceIndex(EU_ACT);
 // ---- helpers -------------------------------------------------------------------------------
 
 /** The expected span for the n-th occurrence of `citation` in `text`. */
-function span(text: string, citation: string, targetPath: string | null, external = false, occurrence = 1): ReferenceSpan {
+function span(
+  text: string,
+  citation: string,
+  targetPath: string | null,
+  external = false,
+  occurrence = 1,
+): ReferenceSpan {
   let start = -1;
   for (let i = 0; i < occurrence; i++) start = text.indexOf(citation, start + 1);
   if (start < 0) throw new Error(`test bug: '${citation}' not in '${text}'`);
@@ -288,7 +325,9 @@ describe('texts without references', () => {
   });
 
   it('finds nothing in English text without keywords', () => {
-    expect(findReferences('(a) on 1 January 2020, 2. the Member States, Regulation (EU) No 1/2003', 'en', 'art_5', eu)).toEqual([]);
+    expect(
+      findReferences('(a) on 1 January 2020, 2. the Member States, Regulation (EU) No 1/2003', 'en', 'art_5', eu),
+    ).toEqual([]);
   });
 });
 
@@ -398,7 +437,8 @@ describe('German, Italian and French references', () => {
 
   it('Italian: articolo, art., comma (relative and "dell\'articolo"), bis numbers, external legge', () => {
     const index = buildReferenceIndex(ITALIAN_ACT);
-    const text = "l'articolo 12, comma 2, art. 12-bis, il comma 1, il comma 2 dell'articolo 12 e l'articolo 5 della legge n. 633";
+    const text =
+      "l'articolo 12, comma 2, art. 12-bis, il comma 1, il comma 2 dell'articolo 12 e l'articolo 5 della legge n. 633";
     expect(findReferences(text, 'it', 'art_12__para_2', index)).toEqual([
       span(text, 'articolo 12, comma 2', 'art_12__para_2'),
       span(text, 'art. 12-bis', 'art_12bis'),
@@ -467,8 +507,16 @@ describe('real text', () => {
       'Ministerstvo vnitra, jde-li o vozidlo vyňaté z pojištění odpovědnosti podle odstavce 1 písm. a) nebo b), odstavce 1 písm. c) bodu 1 nebo odstavce 1 písm. d), nebo',
       ['odstavce 1 písm. a)', 'b)', 'odstavce 1 písm. c) bodu 1', 'odstavce 1 písm. d)'],
     ],
-    ['cs', 'v rozporu s § 36 odst. 4 zákona o insolvenčních správcích neposkytne požadovanou součinnost.', ['§ 36 odst. 4']],
-    ['cs', 'Vyplývá-li z postupu podle § 21 až 23, že je členská entita ze 2 států, které mají uzavřenou mezinárodní smlouvu', ['§ 21 až 23']],
+    [
+      'cs',
+      'v rozporu s § 36 odst. 4 zákona o insolvenčních správcích neposkytne požadovanou součinnost.',
+      ['§ 36 odst. 4'],
+    ],
+    [
+      'cs',
+      'Vyplývá-li z postupu podle § 21 až 23, že je členská entita ze 2 států, které mají uzavřenou mezinárodní smlouvu',
+      ['§ 21 až 23'],
+    ],
     [
       'en',
       'A Party may authorize vessels entitled to fly its flag to carry out exploratory fishing in the Agreement Area only pursuant to conservation and management measures established by the Parties on the basis of Article 5, paragraph 1(d).',

@@ -68,18 +68,32 @@ describe('tmxParser.parse on fixtures', () => {
     expect(getNode(doc, 'preamble')).toMatchObject({ nodeType: 'content', citeKey: 'Preamble' });
     expect(getNode(doc, 'preamble').texts).toHaveLength(4);
     expect(getNode(doc, 'art-1')).toMatchObject({ nodeType: 'article', citeKey: 'Article 1', title: 'Subject matter' });
-    expect(getNode(doc, 'annex-1')).toMatchObject({ nodeType: 'schedule', citeKey: 'Annex I', title: 'RULES OF PROCEDURE' });
-    expect(getNode(doc, 'annex-1/chp-1')).toMatchObject({ nodeType: 'chapter', citeKey: 'Chapter I', title: 'Organisation' });
+    expect(getNode(doc, 'annex-1')).toMatchObject({
+      nodeType: 'schedule',
+      citeKey: 'Annex I',
+      title: 'RULES OF PROCEDURE',
+    });
+    expect(getNode(doc, 'annex-1/chp-1')).toMatchObject({
+      nodeType: 'chapter',
+      citeKey: 'Chapter I',
+      title: 'Organisation',
+    });
     // Annexed rules restart their article numbers: they live under the annex, not beside Article 1.
     expect(getNode(doc, 'annex-1/chp-1').children.map((n) => n.path)).toEqual(['annex-1/art-1']);
     // 'The list is as follows:' ends with a colon, so it is text, not the annex title.
     expect(getNode(doc, 'annex-2').title).toBeUndefined();
-    expect(getNode(doc, 'annex-2').texts).toEqual([{ en: 'The list is as follows:', cs: 'Seznam je následující:', de: 'Die Liste lautet:' }]);
+    expect(getNode(doc, 'annex-2').texts).toEqual([
+      { en: 'The list is as follows:', cs: 'Seznam je následující:', de: 'Die Liste lautet:' },
+    ]);
   });
 
   it('keeps every language of a TU aligned in one ParsedText; headings and titles are not texts', () => {
     expect(getNode(decision!, 'art-1').texts).toEqual([
-      { en: 'This Decision lays down rules.', cs: 'Toto rozhodnutí stanoví pravidla.', de: 'Dieser Beschluss legt Regeln fest.' },
+      {
+        en: 'This Decision lays down rules.',
+        cs: 'Toto rozhodnutí stanoví pravidla.',
+        de: 'Dieser Beschluss legt Regeln fest.',
+      },
       { en: 'It applies to tests.', de: 'Er gilt für Tests.', sk: 'Vzťahuje sa na testy.' },
     ]);
     const texts = allTexts(decision!.nodes).map((t) => t.en);
@@ -89,13 +103,18 @@ describe('tmxParser.parse on fixtures', () => {
 
   it('lists every TU, headings included, as a translation unit', () => {
     expect(decision?.translationUnits).toHaveLength(19);
-    expect(decision?.translationUnits?.[4]).toEqual({ segments: { en: 'Article 1', cs: 'Článek\u00a01', de: 'Artikel 1' } });
+    expect(decision?.translationUnits?.[4]).toEqual({
+      segments: { en: 'Article 1', cs: 'Článek\u00a01', de: 'Artikel 1' },
+    });
     expect(regulation?.translationUnits).toHaveLength(4);
   });
 
   it('parses the same memory encoded as UTF-16LE with CRLF line ends', () => {
     const utf8 = readText(path.join(fixtures, 'two-documents.tmx')).replace(/\n/g, '\r\n');
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf8.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16LE"?>'), 'utf16le')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(utf8.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16LE"?>'), 'utf16le'),
+    ]);
     const docs16 = tmxParser.parse(decodeFileContent(bytes), 'two-documents-utf16.tmx');
     expect(docs16.map((d) => d.externalId)).toEqual(['22019D9001', '22019R9002']);
     expect(docs16[0]?.nodes).toEqual(decision?.nodes);
@@ -119,8 +138,12 @@ describe('tmxParser.parse on malformed input', () => {
 
   it('rejects unknown entities and truncated files', () => {
     const ok = readText(path.join(fixtures, 'two-documents.tmx'));
-    expect(importErrorOf(() => tmxParser.parse(ok.replace('&amp;', '&nbsp;'), 'e.tmx')).reason).toMatch(/invalid entity/);
-    expect(importErrorOf(() => tmxParser.parse(ok.slice(0, ok.length / 2), 't.tmx')).reason).toMatch(/unclosed <\w+>|malformed tag/);
+    expect(importErrorOf(() => tmxParser.parse(ok.replace('&amp;', '&nbsp;'), 'e.tmx')).reason).toMatch(
+      /invalid entity/,
+    );
+    expect(importErrorOf(() => tmxParser.parse(ok.slice(0, ok.length / 2), 't.tmx')).reason).toMatch(
+      /unclosed <\w+>|malformed tag/,
+    );
   });
 });
 
@@ -141,7 +164,10 @@ describe.skipIf(!hasCorpus)('tmxParser on the real DGT-TM corpus', () => {
     for (const { name, bytes, docs: fileDocs } of parsed) {
       expect([bytes[0], bytes[1]], name).toEqual([0xff, 0xfe]);
       expect(tmxParser.detect(decodeFileContent(bytes).slice(0, 500), name), name).toBe(true);
-      expect(fileDocs.map((d) => d.externalId), name).toEqual([name.replace(/\.tmx$/, '')]);
+      expect(
+        fileDocs.map((d) => d.externalId),
+        name,
+      ).toEqual([name.replace(/\.tmx$/, '')]);
     }
   });
 
@@ -199,7 +225,9 @@ describe.skipIf(!hasCorpus)('tmxParser on the real DGT-TM corpus', () => {
   it('reads Decision 22019D0391: two articles and an annex, dated from its title', () => {
     const doc = docs.find((d) => d.externalId === '22019D0391')!;
     expect(doc.metadata.kind).toBe('Decision');
-    expect(doc.metadata.title).toMatch(/^Decision No 1\/2019 of the Trade and Development Committee .* of 18\u00a0February 2019 on the establishment of a list of arbitrators/);
+    expect(doc.metadata.title).toMatch(
+      /^Decision No 1\/2019 of the Trade and Development Committee .* of 18\u00a0February 2019 on the establishment of a list of arbitrators/,
+    );
     expect(doc.publishedDate).toBe('2019-02-18');
     expect(doc.nodes.map((n) => n.path)).toEqual(['preamble', 'art-1', 'art-2', 'final', 'annex-1']);
     expect(getNode(doc, 'art-1').texts[0]).toMatchObject({
@@ -211,8 +239,18 @@ describe.skipIf(!hasCorpus)('tmxParser on the real DGT-TM corpus', () => {
 
   it('nests the rules of procedure annexed to Decision 22019D0437 under annex-1 and its chapters', () => {
     const doc = docs.find((d) => d.externalId === '22019D0437')!;
-    expect(getNode(doc, 'annex-1')).toMatchObject({ citeKey: 'Annex I', title: 'RULES OF PROCEDURE OF THE JOINT COUNCIL' });
-    expect(getNode(doc, 'annex-1/chp-2').children.map((n) => n.citeKey)).toEqual(['Article 5', 'Article 6', 'Article 7', 'Article 8', 'Article 9', 'Article 10']);
+    expect(getNode(doc, 'annex-1')).toMatchObject({
+      citeKey: 'Annex I',
+      title: 'RULES OF PROCEDURE OF THE JOINT COUNCIL',
+    });
+    expect(getNode(doc, 'annex-1/chp-2').children.map((n) => n.citeKey)).toEqual([
+      'Article 5',
+      'Article 6',
+      'Article 7',
+      'Article 8',
+      'Article 9',
+      'Article 10',
+    ]);
     expect(getNode(doc, 'annex-1/art-4')).toMatchObject({ title: 'Secretariat' });
   });
 });

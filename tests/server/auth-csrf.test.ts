@@ -53,14 +53,20 @@ describe.each(ENGINES)('CSRF (%s)', (engine) => {
       ['no header', await session.withoutCsrf('POST', '/v1/auth/logout')],
       ['wrong header', await session.post('/v1/auth/logout', undefined, { 'x-csrf-token': 'A'.repeat(43) })],
       ['wrong length', await session.post('/v1/auth/logout', undefined, { 'x-csrf-token': 'x' })],
-      ['patch without header', await session.withoutCsrf('PATCH', `/v1/users/${user.id}/handle`, { username: 'someone' })],
+      [
+        'patch without header',
+        await session.withoutCsrf('PATCH', `/v1/users/${user.id}/handle`, { username: 'someone' }),
+      ],
       // The router decodes these to /v1/auth/logout: the check must see the route, not the raw URL.
       ['percent-encoded v', await session.withoutCsrf('POST', '/%761/auth/logout')],
       ['percent-encoded 1', await session.withoutCsrf('POST', '/v%31/auth/logout')],
     ];
     const noCookie = new HttpSession(server.url);
     noCookie.setCookie('lexhub_session', session.cookie('lexhub_session'));
-    cases.push(['header but no cookie', await noCookie.post('/v1/auth/logout', undefined, { 'x-csrf-token': session.cookie('csrf_token')! })]);
+    cases.push([
+      'header but no cookie',
+      await noCookie.post('/v1/auth/logout', undefined, { 'x-csrf-token': session.cookie('csrf_token')! }),
+    ]);
     for (const [what, response] of cases) {
       expect(response.status, what).toBe(403);
       expect(await response.json(), what).toMatchObject({ detail: 'csrf_failed' });

@@ -5,7 +5,13 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const huge = 'x'.repeat(100_000);
 const valid = {
-  register: { email: 'fuzz@example.com', password: 'Velvet-Orchard-Thunder-42', first_name: 'F', last_name: 'Z', phone: '777000111' },
+  register: {
+    email: 'fuzz@example.com',
+    password: 'Velvet-Orchard-Thunder-42',
+    first_name: 'F',
+    last_name: 'Z',
+    phone: '777000111',
+  },
   login: { identifier: 'fuzz@example.com', password: 'Velvet-Orchard-Thunder-42' },
   forgot: { email: 'fuzz@example.com' },
   reset: { token: 'abc', new_password: 'Velvet-Orchard-Thunder-42' },
@@ -19,16 +25,33 @@ interface Case {
 
 /** Variants of a valid body: each field wrong in several ways, and whole-body junk. */
 function variants(body: Record<string, unknown>, fresh: () => Record<string, unknown>): Case[] {
-  const cases: Case[] = ['{not json', '', 'null', '[]', '"text"', '42', 'true', JSON.stringify([body]), {}].map((input) => ({ input, kind: 'invalid' as const }));
+  const cases: Case[] = ['{not json', '', 'null', '[]', '"text"', '42', 'true', JSON.stringify([body]), {}].map(
+    (input) => ({ input, kind: 'invalid' as const }),
+  );
   for (const key of Object.keys(body)) {
     const { [key]: _dropped, ...without } = { ...body, ...fresh() };
     cases.push({ input: without, kind: 'invalid' });
-    for (const bad of [null, 42, true, [], ['a'], {}, { $ne: null }, '', huge]) cases.push({ input: { ...body, ...fresh(), [key]: bad }, kind: 'invalid' });
-    for (const odd of [' ', '\u0000', 'a\u0000b', '😀'.repeat(300), '<script>alert(1)</script>', "' OR 1=1 --", '\u202e\u200b']) {
+    for (const bad of [null, 42, true, [], ['a'], {}, { $ne: null }, '', huge])
+      cases.push({ input: { ...body, ...fresh(), [key]: bad }, kind: 'invalid' });
+    for (const odd of [
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '😀'.repeat(300),
+      '<script>alert(1)</script>',
+      "' OR 1=1 --",
+      '\u202e\u200b',
+    ]) {
       cases.push({ input: { ...body, ...fresh(), [key]: odd }, kind: 'odd' });
     }
   }
-  for (const extra of [{ extra: huge }, { __proto__: { admin: true } }, { constructor: { prototype: { admin: true } } }, { phone_country: 'XX' }, { language: 'de' }]) {
+  for (const extra of [
+    { extra: huge },
+    { __proto__: { admin: true } },
+    { constructor: { prototype: { admin: true } } },
+    { phone_country: 'XX' },
+    { language: 'de' },
+  ]) {
     cases.push({ input: { ...body, ...fresh(), ...extra }, kind: 'odd' });
   }
   return cases;
@@ -74,25 +97,35 @@ describe('auth endpoints under malformed input (pglite)', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
     'refuses a %s body with 4xx',
     async (contentType) => {
-      const response = await new HttpSession(server.url).post('/v1/auth/login', 'identifier=a&password=b', { 'content-type': contentType });
+      const response = await new HttpSession(server.url).post('/v1/auth/login', 'identifier=a&password=b', {
+        'content-type': contentType,
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     },
   );
 
   it('refuses a body over the size limit with 413', async () => {
-    const response = await new HttpSession(server.url).post('/v1/auth/register', { ...valid.register, first_name: 'x'.repeat(2_000_000) });
+    const response = await new HttpSession(server.url).post('/v1/auth/register', {
+      ...valid.register,
+      first_name: 'x'.repeat(2_000_000),
+    });
     expect(response.status).toBe(413);
   });
 
-  it.each(['', '?token=', `?token=${huge.slice(0, 5000)}`, '?token=a&token=b', '?token[]=a', '?token=%00', '?token=%E0%A4%A'])(
-    'GET /v1/auth/verify%s answers 4xx',
-    async (query) => {
-      const response = await fetch(`${server.url}/v1/auth/verify${query}`);
-      expect(response.status).toBeGreaterThanOrEqual(400);
-      expect(response.status).toBeLessThan(500);
-    },
-  );
+  it.each([
+    '',
+    '?token=',
+    `?token=${huge.slice(0, 5000)}`,
+    '?token=a&token=b',
+    '?token[]=a',
+    '?token=%00',
+    '?token=%E0%A4%A',
+  ])('GET /v1/auth/verify%s answers 4xx', async (query) => {
+    const response = await fetch(`${server.url}/v1/auth/verify${query}`);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
 
   it('ignores a junk session cookie', async () => {
     const session = new HttpSession(server.url);

@@ -22,7 +22,11 @@ describe('request logs', () => {
       },
     });
     database = await createTestDatabase('pglite');
-    const app = await buildApp({ database, logger: pino({ level: 'debug', serializers: logSerializers }, sink), accounts: { mailer: new MemoryMailer() } });
+    const app = await buildApp({
+      database,
+      logger: pino({ level: 'debug', serializers: logSerializers }, sink),
+      accounts: { mailer: new MemoryMailer() },
+    });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
     close = () => app.close();
   });
@@ -43,6 +47,7 @@ describe('request logs', () => {
     const log = lines.join('');
     expect(log).toContain('/v1/auth/verify?token=[redacted]');
     expect(log).toContain('/auth/reset?token=[redacted]&x=1');
-    for (const secret of ['SECRET-', body.password, body.email, session.cookie('csrf_token')!]) expect(log).not.toContain(secret);
+    for (const secret of ['SECRET-', body.password, body.email, session.cookie('csrf_token')!])
+      expect(log).not.toContain(secret);
   });
 });

@@ -19,7 +19,8 @@ describe.each(ENGINES)('login (%s)', (engine) => {
     await server?.close();
   });
 
-  const attempt = (identifier: string, password: string) => new HttpSession(server.url).post('/v1/auth/login', { identifier, password });
+  const attempt = (identifier: string, password: string) =>
+    new HttpSession(server.url).post('/v1/auth/login', { identifier, password });
 
   it('answers an unknown email and a wrong password alike, in about the same time', async () => {
     const { user } = await registerAndLogin(server);
@@ -75,7 +76,9 @@ describe.each(ENGINES)('login (%s)', (engine) => {
     expect(await right.json()).toMatchObject({ detail: 'account_locked' });
 
     // The lock ends (moved into the past here) and the right password works again.
-    await server.database.db.execute(sql`UPDATE users SET locked_until = now() - interval '1 second' WHERE id = ${user.id}`);
+    await server.database.db.execute(
+      sql`UPDATE users SET locked_until = now() - interval '1 second' WHERE id = ${user.id}`,
+    );
     expect((await attempt(user.email, user.password)).status).toBe(200);
   });
 
@@ -125,7 +128,10 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
     const { user } = await registerAndLogin(server);
     const session = new HttpSession(server.url);
     // registerAndLogin used one attempt.
-    for (let i = 0; i < 2; i += 1) expect((await session.post('/v1/auth/login', { identifier: user.email, password: 'Wrong-Password-1x' })).status).toBe(401);
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await session.post('/v1/auth/login', { identifier: user.email, password: 'Wrong-Password-1x' })).status,
+      ).toBe(401);
     await expectLimited(await session.post('/v1/auth/login', { identifier: user.email, password: user.password }));
     const other = await registerAndLogin(server);
     expect(other.user.id).not.toBe(user.id);
@@ -133,7 +139,8 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
 
   it('limits forgot-password per email and IP', async () => {
     const session = new HttpSession(server.url);
-    for (let i = 0; i < 2; i += 1) expect((await session.post('/v1/auth/forgot-password', { email: 'limit-me@example.com' })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await session.post('/v1/auth/forgot-password', { email: 'limit-me@example.com' })).status).toBe(200);
     await expectLimited(await session.post('/v1/auth/forgot-password', { email: 'limit-me@example.com' }));
     expect((await session.post('/v1/auth/forgot-password', { email: 'someone-else@example.com' })).status).toBe(200);
   });
@@ -143,7 +150,8 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
     const session = new HttpSession(server.url);
     const email = 'many-doors@example.com';
     // Two per address and email: the second address of the same /64 is the same address.
-    for (const ip of ['2001:db8:1:1::1', '2001:db8:1:1::2']) expect((await session.post('/v1/auth/forgot-password', { email }, from(ip))).status).toBe(200);
+    for (const ip of ['2001:db8:1:1::1', '2001:db8:1:1::2'])
+      expect((await session.post('/v1/auth/forgot-password', { email }, from(ip))).status).toBe(200);
     await expectLimited(await session.post('/v1/auth/forgot-password', { email }, from('2001:db8:1:1::3')));
     // Another address gets one more: three in all for the email, whatever the address.
     expect((await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.4'))).status).toBe(200);
@@ -153,9 +161,18 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
   it('limits reset attempts per IP', async () => {
     const session = new HttpSession(server.url);
     for (let i = 0; i < 3; i += 1) {
-      expect((await session.post('/v1/auth/reset-password', { token: `guess-${i}`, new_password: 'Velvet-Orchard-Thunder-42' })).status).toBe(400);
+      expect(
+        (
+          await session.post('/v1/auth/reset-password', {
+            token: `guess-${i}`,
+            new_password: 'Velvet-Orchard-Thunder-42',
+          })
+        ).status,
+      ).toBe(400);
     }
-    await expectLimited(await session.post('/v1/auth/reset-password', { token: 'guess-9', new_password: 'Velvet-Orchard-Thunder-42' }));
+    await expectLimited(
+      await session.post('/v1/auth/reset-password', { token: 'guess-9', new_password: 'Velvet-Orchard-Thunder-42' }),
+    );
   });
 
   it('counts in the database, so the limit holds across server instances', async () => {
@@ -180,7 +197,9 @@ describe('rate limits per IP (pglite)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {
-      accounts: { rateLimits: { loginPerIp: { limit: 2, windowSeconds: 3600 }, registerPerIp: { limit: 1, windowSeconds: 3600 } } },
+      accounts: {
+        rateLimits: { loginPerIp: { limit: 2, windowSeconds: 3600 }, registerPerIp: { limit: 1, windowSeconds: 3600 } },
+      },
     });
   });
   afterAll(async () => {
@@ -189,8 +208,12 @@ describe('rate limits per IP (pglite)', () => {
 
   it('limits logins per IP across identifiers and registrations per IP', async () => {
     const session = new HttpSession(server.url);
-    expect((await session.post('/v1/auth/login', { identifier: 'a@example.com', password: 'Wrong-Password-1x' })).status).toBe(401);
-    expect((await session.post('/v1/auth/login', { identifier: 'b@example.com', password: 'Wrong-Password-1x' })).status).toBe(401);
+    expect(
+      (await session.post('/v1/auth/login', { identifier: 'a@example.com', password: 'Wrong-Password-1x' })).status,
+    ).toBe(401);
+    expect(
+      (await session.post('/v1/auth/login', { identifier: 'b@example.com', password: 'Wrong-Password-1x' })).status,
+    ).toBe(401);
     const third = await session.post('/v1/auth/login', { identifier: 'c@example.com', password: 'Wrong-Password-1x' });
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toMatch(/^\d+$/);

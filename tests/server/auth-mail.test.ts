@@ -19,7 +19,12 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
     sink = await startSmtpSink();
     // mailer: undefined → the real nodemailer transport to SMTP_URL.
     server = await startTestServer(engine, {
-      accounts: { mailer: undefined, smtpUrl: sink.url, publicUrl: 'http://lexhub.test', mailFrom: 'Lexhub <robot@lexhub.test>' },
+      accounts: {
+        mailer: undefined,
+        smtpUrl: sink.url,
+        publicUrl: 'http://lexhub.test',
+        mailFrom: 'Lexhub <robot@lexhub.test>',
+      },
     });
   });
   afterAll(async () => {
@@ -57,7 +62,9 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
     const loggedIn = await browser.post('/v1/auth/login', { identifier: body.email, password: body.password });
     expect(loggedIn.status).toBe(200);
     const otherDevice = new HttpSession(server.url);
-    expect((await otherDevice.post('/v1/auth/login', { identifier: body.email, password: body.password })).status).toBe(200);
+    expect((await otherDevice.post('/v1/auth/login', { identifier: body.email, password: body.password })).status).toBe(
+      200,
+    );
 
     const before = sink.messages.length;
     const anonymous = new HttpSession(server.url);
@@ -76,7 +83,9 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
     const old = await anonymous.post('/v1/auth/login', { identifier: body.email, password: body.password });
     expect(old.status).toBe(401);
     expect(await old.json()).toMatchObject({ detail: 'invalid_credentials' });
-    expect((await anonymous.post('/v1/auth/login', { identifier: body.email, password: newPassword })).status).toBe(200);
+    expect((await anonymous.post('/v1/auth/login', { identifier: body.email, password: newPassword })).status).toBe(
+      200,
+    );
     expect((await anonymous.get('/v1/auth/me')).status).toBe(200);
   });
 });

@@ -35,7 +35,9 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
 
     it('answers ok for an unknown email and sends nothing', async () => {
       const before = server.mail.messages.length;
-      const response = await new HttpSession(server.url).post('/v1/auth/forgot-password', { email: 'nobody@example.com' });
+      const response = await new HttpSession(server.url).post('/v1/auth/forgot-password', {
+        email: 'nobody@example.com',
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok' });
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -108,7 +110,9 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
       const body = newRegistration();
       await register(server, body);
       // Never verified, and locked.
-      await server.database.db.execute(sql`UPDATE users SET locked_until = now() + interval '1 hour' WHERE email = ${body.email}`);
+      await server.database.db.execute(
+        sql`UPDATE users SET locked_until = now() + interval '1 hour' WHERE email = ${body.email}`,
+      );
       const { token } = await forgot(body.email);
       expect((await reset(token)).status).toBe(200);
       const { session } = await login(server, body.email, NEW_PASSWORD);
@@ -127,8 +131,12 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
       const body = newRegistration({ language: undefined });
       await register(server, body);
       expect(server.mail.to(body.email)[0]!.subject).toBe('Confirm your Lexhub email address');
-      expect((await forgot(body.email, { 'accept-language': 'cs-CZ,cs;q=0.9' })).mail.subject).toBe('Obnovení hesla do Lexhubu');
-      expect((await forgot(body.email, { 'accept-language': 'de,en;q=0.8' })).mail.subject).toBe('Reset your Lexhub password');
+      expect((await forgot(body.email, { 'accept-language': 'cs-CZ,cs;q=0.9' })).mail.subject).toBe(
+        'Obnovení hesla do Lexhubu',
+      );
+      expect((await forgot(body.email, { 'accept-language': 'de,en;q=0.8' })).mail.subject).toBe(
+        'Reset your Lexhub password',
+      );
     });
   });
 
@@ -140,7 +148,9 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
 
     it('sends a 48-hour link in the chosen language (Accept-Language when none)', async () => {
       const body = newRegistration({ language: undefined });
-      const response = await new HttpSession(server.url).post('/v1/auth/register', body, { 'accept-language': 'cs,en;q=0.5' });
+      const response = await new HttpSession(server.url).post('/v1/auth/register', body, {
+        'accept-language': 'cs,en;q=0.5',
+      });
       expect(await response.json()).toEqual({ status: 'verification_sent', email: body.email });
       const mail = server.mail.to(body.email)[0]!;
       expect(mail.subject).toBe('Potvrďte svou e-mailovou adresu v Lexhubu');
@@ -157,7 +167,10 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
       const reused = await fetch(server.url + link, { headers: { accept: 'application/json' } });
       expect(reused.status).toBe(400);
       expect(await reused.json()).toMatchObject({ detail: 'invalid_or_expired_token' });
-      const browser = await fetch(server.url + link, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });
+      const browser = await fetch(server.url + link, {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+        redirect: 'manual',
+      });
       expect(browser.status).toBe(303);
       expect(browser.headers.get('location')).toBe('/auth/login?verify_error=invalid_or_expired_token');
       await login(server, body.email, body.password);
@@ -172,7 +185,10 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
       );
       const response = await fetch(server.url + verifyLink(body.email));
       expect(response.status).toBe(400);
-      const loginAttempt = await new HttpSession(server.url).post('/v1/auth/login', { identifier: body.email, password: body.password });
+      const loginAttempt = await new HttpSession(server.url).post('/v1/auth/login', {
+        identifier: body.email,
+        password: body.password,
+      });
       expect(await loginAttempt.json()).toMatchObject({ detail: 'email_not_verified' });
     });
   });

@@ -24,12 +24,24 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
   const userRow = async (email: string) => {
     const result = (await server.database.db.execute(
       sql`SELECT username, phone, password_hash, language, email_verified_at FROM users WHERE email = ${email}`,
-    )) as unknown as { rows: { username: string; phone: string; password_hash: string; language: string | null; email_verified_at: unknown }[] };
+    )) as unknown as {
+      rows: {
+        username: string;
+        phone: string;
+        password_hash: string;
+        language: string | null;
+        email_verified_at: unknown;
+      }[];
+    };
     return result.rows[0];
   };
 
   it('stores the user unverified, the phone in E.164 and the password as argon2id', async () => {
-    const body = newRegistration({ email: `Mixed.Case-${Date.now()}@Example.COM`, phone: '777 123 456', language: 'cs' });
+    const body = newRegistration({
+      email: `Mixed.Case-${Date.now()}@Example.COM`,
+      phone: '777 123 456',
+      language: 'cs',
+    });
     const response = await post(body);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'verification_sent', email: body.email.toLowerCase() });

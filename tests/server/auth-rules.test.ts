@@ -23,7 +23,14 @@ describe('handle from name', () => {
   });
 
   it('always fits the contract, even for long, odd or reserved names', () => {
-    for (const [first, last] of [['x'.repeat(100), 'y'], ['Settings', ''], ['', ''], ['-', '-'], ['Api', ''], ['V1', '']]) {
+    for (const [first, last] of [
+      ['x'.repeat(100), 'y'],
+      ['Settings', ''],
+      ['', ''],
+      ['-', '-'],
+      ['Api', ''],
+      ['V1', ''],
+    ]) {
       const handle = baseHandle(first!, last!);
       expect(handle).toMatch(HANDLE_PATTERN);
       expect(RESERVED_HANDLES as readonly string[]).not.toContain(handle);
@@ -35,7 +42,12 @@ describe('handle from name', () => {
   it('offers -2 ... -9, then random suffixes', () => {
     const candidates = handleCandidates('Jana', 'Nováková', () => 'abcde');
     const first = Array.from({ length: 11 }, () => candidates.next().value);
-    expect(first).toEqual(['jana-novakova', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `jana-novakova-${n}`), 'jana-novakova-abcde', 'jana-novakova-abcde']);
+    expect(first).toEqual([
+      'jana-novakova',
+      ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `jana-novakova-${n}`),
+      'jana-novakova-abcde',
+      'jana-novakova-abcde',
+    ]);
   });
 });
 

@@ -100,7 +100,9 @@ describe.each(ENGINES)('sessions (%s)', (engine) => {
 
   it('ends an expired session', async () => {
     const { session, user } = await registerAndLogin(server);
-    await server.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
+    await server.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
     const response = await session.get('/v1/auth/me');
     expect(response.status).toBe(401);
     expect(session.cookie('lexhub_session')).toBeUndefined();
@@ -109,7 +111,11 @@ describe.each(ENGINES)('sessions (%s)', (engine) => {
   it('slides the expiry forward once a minute of use has passed', async () => {
     const { session, user } = await registerAndLogin(server);
     const expiry = async () =>
-      ((await server.database.db.execute(sql`SELECT extract(epoch FROM expires_at)::float8 AS e FROM sessions WHERE user_id = ${user.id}`)) as unknown as { rows: { e: number }[] }).rows[0]!.e;
+      (
+        (await server.database.db.execute(
+          sql`SELECT extract(epoch FROM expires_at)::float8 AS e FROM sessions WHERE user_id = ${user.id}`,
+        )) as unknown as { rows: { e: number }[] }
+      ).rows[0]!.e;
     await server.database.db.execute(
       sql`UPDATE sessions SET last_seen_at = now() - interval '2 minutes', expires_at = now() + interval '1 day' WHERE user_id = ${user.id}`,
     );
@@ -139,7 +145,11 @@ describe('Secure cookies (pglite)', () => {
 
   const loginCookies = async (server: TestServer, headers: Record<string, string> = {}) => {
     const { user } = await registerAndLogin(server);
-    const response = await new HttpSession(server.url).post('/v1/auth/login', { identifier: user.email, password: user.password }, headers);
+    const response = await new HttpSession(server.url).post(
+      '/v1/auth/login',
+      { identifier: user.email, password: user.password },
+      headers,
+    );
     expect(response.status).toBe(200);
     const cookies = setCookies(response);
     return { session: cookies.find((c) => c.name === 'lexhub_session')! };

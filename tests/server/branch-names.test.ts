@@ -16,10 +16,26 @@ describe('pickMainBranch', () => {
     ).toBe('b');
   });
   it('falls back to the earliest when every version is in the future', () => {
-    expect(pickMainBranch([{ id: 'x', validFrom: '2030-01-01' }, { id: 'y', validFrom: '2028-01-01' }], today)).toBe('y');
+    expect(
+      pickMainBranch(
+        [
+          { id: 'x', validFrom: '2030-01-01' },
+          { id: 'y', validFrom: '2028-01-01' },
+        ],
+        today,
+      ),
+    ).toBe('y');
   });
   it('counts an undated draft as the oldest version', () => {
-    expect(pickMainBranch([{ id: 'u', validFrom: null }, { id: 'd', validFrom: '2001-01-01' }], today)).toBe('d');
+    expect(
+      pickMainBranch(
+        [
+          { id: 'u', validFrom: null },
+          { id: 'd', validFrom: '2001-01-01' },
+        ],
+        today,
+      ),
+    ).toBe('d');
     expect(pickMainBranch([{ id: 'u', validFrom: null }], today)).toBe('u');
     expect(pickMainBranch([], today)).toBeUndefined();
   });

@@ -16,7 +16,10 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 describe.each(ENGINES)('compare changes on %s', (engine) => {
   let server: TestServer;
   const branchesOf = async (externalId: string) => {
-    const { items } = await json(await server.get(`/v1/legal/branches?document_id=${documentIdFor(externalId)}`), BranchList);
+    const { items } = await json(
+      await server.get(`/v1/legal/branches?document_id=${documentIdFor(externalId)}`),
+      BranchList,
+    );
     return { main: items.find((b) => b.name === 'main')!, snapshot: items.find((b) => b.kind === 'snapshot')! };
   };
   const changes = async (a: string, b: string, extra = '') =>
@@ -49,9 +52,17 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
     ]);
     // The unchanged parent (§ 2) and container (Hlava 1) are not listed.
     expect(result.added).toEqual([
-      expect.objectContaining({ path: 'par-2a', citation: '§ 2a', text: 'Nové ustanovení.', descendants: 0, subtree: [] }),
+      expect.objectContaining({
+        path: 'par-2a',
+        citation: '§ 2a',
+        text: 'Nové ustanovení.',
+        descendants: 0,
+        subtree: [],
+      }),
     ]);
-    expect(result.removed).toEqual([expect.objectContaining({ path: 'par-3', citation: '§ 3', text: 'Zrušovací ustanovení.' })]);
+    expect(result.removed).toEqual([
+      expect.objectContaining({ path: 'par-3', citation: '§ 3', text: 'Zrušovací ustanovení.' }),
+    ]);
     // § 3 stood after § 2 (its last clause) in 2020: it is placed there, before the new § 2a.
     expect([result.changed[0]!.position, result.removed[0]!.position, result.added[0]!.position]).toEqual([0, 1, 2]);
     expect(result.changed[0]!.node_id_a).not.toBe(result.changed[0]!.node_id_b);
@@ -91,7 +102,9 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
     const czech = await changes(main.id, main.id, '&lang=cs');
     expect(czech.language).toBe('cs');
     expect(czech.languages).toEqual(['en', 'cs']);
-    const response = await server.get(`/v1/legal/compare/changes?branch_id_a=${main.id}&branch_id_b=${main.id}&lang=de`);
+    const response = await server.get(
+      `/v1/legal/compare/changes?branch_id_a=${main.id}&branch_id_b=${main.id}&lang=de`,
+    );
     expect(response.status).toBe(400);
     expect(await json(response, ErrorBody)).toMatchObject({ detail: 'validation_failed', field: 'lang' });
   });
@@ -140,7 +153,11 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
         expect(positions).toEqual([...positions].sort((x, y) => x - y));
       }
       expect(article10a.position).toBeLessThan(article54.position);
-      expect(result.counts).toEqual({ changed: result.changed.length, added: result.added.length, removed: result.removed.length });
+      expect(result.counts).toEqual({
+        changed: result.changed.length,
+        added: result.added.length,
+        removed: result.removed.length,
+      });
     });
   });
 });

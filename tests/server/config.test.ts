@@ -5,10 +5,10 @@ import { readConfig } from '../../server/config.js';
 describe('readConfig', () => {
   it('reads REALTIME_ALLOWED_ORIGINS as a comma-separated list of origins', () => {
     expect(readConfig({}).realtimeAllowedOrigins).toEqual([]);
-    expect(readConfig({ REALTIME_ALLOWED_ORIGINS: ' https://app.example.org, http://localhost:5173/ ' }).realtimeAllowedOrigins).toEqual([
-      'https://app.example.org',
-      'http://localhost:5173',
-    ]);
+    expect(
+      readConfig({ REALTIME_ALLOWED_ORIGINS: ' https://app.example.org, http://localhost:5173/ ' })
+        .realtimeAllowedOrigins,
+    ).toEqual(['https://app.example.org', 'http://localhost:5173']);
   });
 
   it('refuses an entry that is not an origin', () => {

@@ -40,7 +40,8 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const ask = async (copilot: CopilotSession, question: string) => postChat(chatUrl, copilot.signed_headers, chatBody(copilot, hash, question));
+  const ask = async (copilot: CopilotSession, question: string) =>
+    postChat(chatUrl, copilot.signed_headers, chatBody(copilot, hash, question));
   const expectRefused = async (response: Response, status: number, detail: string) => {
     expect(response.status).toBe(status);
     expect(ErrorBody.parse(await response.json()).detail).toBe(detail);
@@ -88,10 +89,19 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     expect(open.payload).toMatchObject({ document_id: actId, node_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const navigate = captured.commands.find((c) => c.cmd === 'tool.navigate')!;
     expect(navigate.payload.path).toBe(`/documents/${actId}-${actSlug}?node=${String(open.payload.node_id)}`);
-    expect(captured.commands.find((c) => c.cmd === 'copilot.tool_call')?.payload).toMatchObject({ name: 'open_document' });
+    expect(captured.commands.find((c) => c.cmd === 'copilot.tool_call')?.payload).toMatchObject({
+      name: 'open_document',
+    });
     // Every command is valid on the live channel.
     for (const command of captured.commands) {
-      expect(CommandMessage.safeParse({ cmd: command.cmd, channel: userChannel(command.userId), payload: command.payload, ts: Date.now() }).success).toBe(true);
+      expect(
+        CommandMessage.safeParse({
+          cmd: command.cmd,
+          channel: userChannel(command.userId),
+          payload: command.payload,
+          ts: Date.now(),
+        }).success,
+      ).toBe(true);
     }
   });
 
@@ -102,7 +112,10 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     expect(text).toContain('quick search');
     const results = captured.commands.find((c) => c.cmd === 'search.results')!;
     expect(results.userId).toBe(alice.user.id);
-    expect(results.payload).toMatchObject({ q: 'test data', items: [expect.objectContaining({ document_id: documentIdFor(bilingualAct.externalId) })] });
+    expect(results.payload).toMatchObject({
+      q: 'test data',
+      items: [expect.objectContaining({ document_id: documentIdFor(bilingualAct.externalId) })],
+    });
   });
 
   it('refuses requests without signed headers or with a tampered signature, user or expiry (401)', async () => {
@@ -112,10 +125,22 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     const headers = copilot.signed_headers;
     const signature = headers['x-copilot-signature'];
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    await expectRefused(await postChat(chatUrl, { ...headers, 'x-copilot-signature': flipped }, body), 401, 'copilot_session_invalid');
-    await expectRefused(await postChat(chatUrl, { ...headers, 'x-copilot-user': bob.user.id }, body), 401, 'copilot_session_invalid');
+    await expectRefused(
+      await postChat(chatUrl, { ...headers, 'x-copilot-signature': flipped }, body),
+      401,
+      'copilot_session_invalid',
+    );
+    await expectRefused(
+      await postChat(chatUrl, { ...headers, 'x-copilot-user': bob.user.id }, body),
+      401,
+      'copilot_session_invalid',
+    );
     const later = String(Number(headers['x-copilot-expires']) + 3600);
-    await expectRefused(await postChat(chatUrl, { ...headers, 'x-copilot-expires': later }, body), 401, 'copilot_session_invalid');
+    await expectRefused(
+      await postChat(chatUrl, { ...headers, 'x-copilot-expires': later }, body),
+      401,
+      'copilot_session_invalid',
+    );
   });
 
   it('refuses an expired session (401 copilot_session_expired)', async () => {
@@ -127,24 +152,44 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
       nonce: copilot.nonce,
       expires: Math.floor(Date.now() / 1000) - 1,
     });
-    await expectRefused(await postChat(chatUrl, expired, chatBody(copilot, hash, 'Co říká § 1?')), 401, 'copilot_session_expired');
+    await expectRefused(
+      await postChat(chatUrl, expired, chatBody(copilot, hash, 'Co říká § 1?')),
+      401,
+      'copilot_session_expired',
+    );
   });
 
   it("refuses a foreign session: one user's request with another's headers, or a logged-in user with another's session", async () => {
     const aliceCopilot = await issueSession(alice.session, hash);
     const bobCopilot = await issueSession(bob.session, hash);
     // Alice's body (session id and nonce) under Bob's headers.
-    await expectRefused(await postChat(chatUrl, bobCopilot.signed_headers, chatBody(aliceCopilot, hash, 'Co říká § 1?')), 401, 'copilot_session_invalid');
+    await expectRefused(
+      await postChat(chatUrl, bobCopilot.signed_headers, chatBody(aliceCopilot, hash, 'Co říká § 1?')),
+      401,
+      'copilot_session_invalid',
+    );
     // Bob, logged in, presents Alice's whole session.
-    const borrowed = await bob.session.post('/copilot/chat', chatBody(aliceCopilot, hash, 'Co říká § 1?'), aliceCopilot.signed_headers);
+    const borrowed = await bob.session.post(
+      '/copilot/chat',
+      chatBody(aliceCopilot, hash, 'Co říká § 1?'),
+      aliceCopilot.signed_headers,
+    );
     await expectRefused(borrowed, 401, 'copilot_session_invalid');
   });
 
   it('refuses a body that does not match its session (401)', async () => {
     const first = await issueSession(alice.session, hash);
     const second = await issueSession(alice.session, hash);
-    await expectRefused(await postChat(chatUrl, first.signed_headers, chatBody(second, hash, 'Co říká § 1?')), 401, 'copilot_session_invalid');
-    await expectRefused(await postChat(chatUrl, first.signed_headers, chatBody(first, hash, 'Co říká § 1?', { nonce: second.nonce })), 401, 'copilot_session_invalid');
+    await expectRefused(
+      await postChat(chatUrl, first.signed_headers, chatBody(second, hash, 'Co říká § 1?')),
+      401,
+      'copilot_session_invalid',
+    );
+    await expectRefused(
+      await postChat(chatUrl, first.signed_headers, chatBody(first, hash, 'Co říká § 1?', { nonce: second.nonce })),
+      401,
+      'copilot_session_invalid',
+    );
   });
 
   it('validates the body (400), the template (400, 409) and its size (413)', async () => {
@@ -154,9 +199,19 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     expect(invalid.status).toBe(400);
     expect(ErrorBody.parse(await invalid.json())).toMatchObject({ detail: 'validation_failed', field: 'messages' });
     await expectRefused(await postChat(chatUrl, headers, '{"session_id":'), 400, 'invalid_json');
-    await expectRefused(await postChat(chatUrl, headers, chatBody(copilot, hash, 'x', { template: 'nope' })), 400, 'validation_failed');
-    await expectRefused(await postChat(chatUrl, headers, chatBody(copilot, 'f'.repeat(64), 'x')), 409, 'copilot_templates_changed');
-    const big = chatBody(copilot, hash, 'x', { messages: Array.from({ length: 5 }, () => ({ role: 'user' as const, content: 'slovo '.repeat(3_000) })) });
+    await expectRefused(
+      await postChat(chatUrl, headers, chatBody(copilot, hash, 'x', { template: 'nope' })),
+      400,
+      'validation_failed',
+    );
+    await expectRefused(
+      await postChat(chatUrl, headers, chatBody(copilot, 'f'.repeat(64), 'x')),
+      409,
+      'copilot_templates_changed',
+    );
+    const big = chatBody(copilot, hash, 'x', {
+      messages: Array.from({ length: 5 }, () => ({ role: 'user' as const, content: 'slovo '.repeat(3_000) })),
+    });
     await expectRefused(await postChat(chatUrl, headers, big), 413, 'payload_too_large');
   });
 });
@@ -174,7 +229,8 @@ describe.each(ENGINES)('Copilot chat rate limit on %s', (engine) => {
     const bob = await registerAndLogin(server, { first_name: 'Bob', last_name: 'Builder' });
     const aliceCopilot = await issueSession(alice.session, hash);
     const url = `${server.url}/copilot/chat`;
-    const send = (copilot: CopilotSession) => postChat(url, copilot.signed_headers, chatBody(copilot, hash, 'Co říká § 1?'));
+    const send = (copilot: CopilotSession) =>
+      postChat(url, copilot.signed_headers, chatBody(copilot, hash, 'Co říká § 1?'));
     for (let i = 0; i < 2; i++) {
       const ok = await send(aliceCopilot);
       expect(ok.status).toBe(200);

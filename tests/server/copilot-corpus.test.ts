@@ -28,7 +28,9 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the embedded Copilot on the real Cons
     hash = (await templatesOf(server.url)).hash;
     const { items } = await json(await server.get('/v1/legal/documents?external_id=1%2F1993'), DocumentList);
     constitutionId = items[0]!.id;
-    const nodes = (await json(await server.get(`/v1/legal/documents/${constitutionId}/nodes?branch=main&limit=1000`), NodeList)).items;
+    const nodes = (
+      await json(await server.get(`/v1/legal/documents/${constitutionId}/nodes?branch=main&limit=1000`), NodeList)
+    ).items;
     article54 = nodes.find((node) => node.cite_key === 'Čl. 54')!.id;
   }, 120_000);
   afterAll(() => server?.close());
@@ -36,7 +38,11 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the embedded Copilot on the real Cons
   const ask = async (question: string) => {
     const { session } = await registerAndLogin(server);
     const copilot = await issueSession(session, hash);
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, question));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, question),
+    );
     expect(response.status).toBe(200);
     return readChunks(response);
   };
@@ -62,7 +68,9 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the embedded Copilot on the real Cons
   it("opens 'open 1/1993 čl. 54' on the user's screen", async () => {
     captured.commands.length = 0;
     const text = (await ask('open 1/1993 čl. 54')).join('');
-    expect(text).toContain(`[Čl. 54, 1/1993 Sb.](/documents/${constitutionId}-ustava-ceske-republiky?node=${article54})`);
+    expect(text).toContain(
+      `[Čl. 54, 1/1993 Sb.](/documents/${constitutionId}-ustava-ceske-republiky?node=${article54})`,
+    );
     expect(captured.commands.find((c) => c.cmd === 'editor.open')?.payload).toEqual({
       document_id: constitutionId,
       node_id: article54,

@@ -61,9 +61,16 @@ describe.each(ENGINES)('Copilot automation over the live channel on %s', (engine
     const alice = await live(withModel);
     const bob = await live(withModel);
     const copilot = await issueSession(alice.session, hash);
-    model.enqueue({ toolCalls: [{ name: 'open_document', arguments: { document_id: actId, node_id: '§ 2' } }] }, { text: ['Otevřeno.'] });
+    model.enqueue(
+      { toolCalls: [{ name: 'open_document', arguments: { document_id: actId, node_id: '§ 2' } }] },
+      { text: ['Otevřeno.'] },
+    );
 
-    const response = await postChat(`${withModel.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'Otevři § 2 zákona 99/2020.'));
+    const response = await postChat(
+      `${withModel.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'Otevři § 2 zákona 99/2020.'),
+    );
     expect(await response.text()).toBe('Otevřeno.');
 
     const open = CommandMessage.parse(await alice.socket.waitFor(isCommand('editor.open')));
@@ -71,28 +78,43 @@ describe.each(ENGINES)('Copilot automation over the live channel on %s', (engine
     expect(open.payload).toMatchObject({ document_id: actId, path: expect.stringContaining(actPath) });
     const navigate = CommandMessage.parse(await alice.socket.waitFor(isCommand('tool.navigate')));
     expect(navigate.payload.path).toBe(open.payload.path);
-    expect(CommandMessage.parse(await alice.socket.waitFor(isCommand('copilot.tool_call'))).payload).toMatchObject({ name: 'open_document' });
+    expect(CommandMessage.parse(await alice.socket.waitFor(isCommand('copilot.tool_call'))).payload).toMatchObject({
+      name: 'open_document',
+    });
     // Bob's socket saw none of it.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(bob.socket.messages.filter((message) => typeof message === 'object' && message !== null && 'cmd' in message)).toEqual([]);
+    expect(
+      bob.socket.messages.filter((message) => typeof message === 'object' && message !== null && 'cmd' in message),
+    ).toEqual([]);
   });
 
   it("delivers the embedded assistant's 'search …' results", async () => {
     const hash = (await templatesOf(embedded.url)).hash;
     const { session, socket } = await live(embedded);
     const copilot = await issueSession(session, hash);
-    const response = await postChat(`${embedded.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'hledej výsledek zkoušky'));
+    const response = await postChat(
+      `${embedded.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'hledej výsledek zkoušky'),
+    );
     expect(response.status).toBe(200);
     await response.text();
     const results = CommandMessage.parse(await socket.waitFor(isCommand('search.results')));
-    expect(results.payload).toMatchObject({ q: 'výsledek zkoušky', items: [expect.objectContaining({ document_id: actId, external_id: '99/2020 Sb.' })] });
+    expect(results.payload).toMatchObject({
+      q: 'výsledek zkoušky',
+      items: [expect.objectContaining({ document_id: actId, external_id: '99/2020 Sb.' })],
+    });
   });
 
   it('delivers what the separate chat service publishes to a socket on the main server', async () => {
     const hash = (await templatesOf(embedded.url)).hash;
     const { session, socket, user } = await live(embedded);
     const copilot = await issueSession(session, hash);
-    const response = await postChat(`${serviceUrl}/chat`, copilot.signed_headers, chatBody(copilot, hash, 'otevři 99/2020 § 2'));
+    const response = await postChat(
+      `${serviceUrl}/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'otevři 99/2020 § 2'),
+    );
     expect(response.status).toBe(200);
     await response.text();
     const open = CommandMessage.parse(await socket.waitFor(isCommand('editor.open')));

@@ -50,7 +50,11 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
       { toolCalls: [{ name: 'open_document', arguments: { document_id: '99/2020', node_id: '§ 2' } }] },
       { text: ['Otevřel jsem ', '[§ 2, 99/2020 Sb.]', `(/documents/${actId})`, '.'] },
     );
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'Otevři prosím § 2 zákona o zkušebních předpisech.'));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'Otevři prosím § 2 zákona o zkušebních předpisech.'),
+    );
     expect(response.status).toBe(200);
     const chunks = await readChunks(response);
     expect(chunks.join('')).toBe(`Otevřel jsem [§ 2, 99/2020 Sb.](/documents/${actId}).`);
@@ -63,7 +67,10 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
     expect(captured.commands.find((c) => c.cmd === 'tool.navigate')?.payload.path).toBe(
       `/documents/${actId}-zakon-o-zkusebnich-predpisech?node=${String(open.payload.node_id)}`,
     );
-    expect(captured.commands.find((c) => c.cmd === 'copilot.tool_call')?.payload).toMatchObject({ name: 'open_document', summary: '99/2020 Sb. Zákon o zkušebních předpisech' });
+    expect(captured.commands.find((c) => c.cmd === 'copilot.tool_call')?.payload).toMatchObject({
+      name: 'open_document',
+      summary: '99/2020 Sb. Zákon o zkušebních předpisech',
+    });
 
     // First request: the system template, the user's message and the four tools; the second
     // carries the tool result back.
@@ -72,10 +79,20 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
     expect(first!.model).toBe('fake-model');
     expect(first!.stream).toBe(true);
     expect(first!.messages[0]).toMatchObject({ role: 'system' });
-    expect(first!.messages.at(-1)).toMatchObject({ role: 'user', content: 'Otevři prosím § 2 zákona o zkušebních předpisech.' });
-    expect(first!.tools?.map((t) => t.function.name).sort()).toEqual(['open_document', 'propose_translation', 'read_provision', 'search_documents']);
+    expect(first!.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'Otevři prosím § 2 zákona o zkušebních předpisech.',
+    });
+    expect(first!.tools?.map((t) => t.function.name).sort()).toEqual([
+      'open_document',
+      'propose_translation',
+      'read_provision',
+      'search_documents',
+    ]);
     const toolResult = second!.messages.find((m) => m.role === 'tool')!;
-    expect(JSON.parse(String(toolResult.content))).toEqual({ opened: String(captured.commands.find((c) => c.cmd === 'tool.navigate')?.payload.path) });
+    expect(JSON.parse(String(toolResult.content))).toEqual({
+      opened: String(captured.commands.find((c) => c.cmd === 'tool.navigate')?.payload.path),
+    });
     expect(model.authorizations[0]).toBe('Bearer test-key-123');
   });
 
@@ -83,27 +100,64 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
     const { session } = await registerAndLogin(server);
     const copilot = await issueSession(session, hash);
     model.enqueue(
-      { toolCalls: [{ name: 'search_documents', arguments: { query: 'výsledek zkoušky' } }, { name: 'read_provision', arguments: { document: '99/2020', cite_key: '§ 2' } }] },
+      {
+        toolCalls: [
+          { name: 'search_documents', arguments: { query: 'výsledek zkoušky' } },
+          { name: 'read_provision', arguments: { document: '99/2020', cite_key: '§ 2' } },
+        ],
+      },
       { text: ['Hotovo.'] },
     );
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'Co říká zákon o výsledku zkoušky?'));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'Co říká zákon o výsledku zkoušky?'),
+    );
     expect(await response.text()).toBe('Hotovo.');
-    const results = model.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(String(m.content)));
+    const results = model.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) =>
+      JSON.parse(String(m.content)),
+    );
     expect(results[0].provisions[0]).toMatchObject({ citation: '§ 2, 99/2020 Sb.', document_id: actId });
     expect(results[0].provisions[0].text).toContain('Výsledek se zapíše elektronicky.');
-    expect(results[0].provisions[0].link).toMatch(new RegExp(`^/documents/${actId}-zakon-o-zkusebnich-predpisech\\?node=`));
+    expect(results[0].provisions[0].link).toMatch(
+      new RegExp(`^/documents/${actId}-zakon-o-zkusebnich-predpisech\\?node=`),
+    );
     expect(results[1]).toMatchObject({ citation: '§ 2, 99/2020 Sb.' });
     expect(captured.commands.filter((c) => c.cmd === 'search.results')).toHaveLength(1);
     // The SDK runs one step's tool calls concurrently.
-    expect(captured.commands.filter((c) => c.cmd === 'copilot.tool_call').map((c) => c.payload.name).sort()).toEqual(['read_provision', 'search_documents']);
+    expect(
+      captured.commands
+        .filter((c) => c.cmd === 'copilot.tool_call')
+        .map((c) => c.payload.name)
+        .sort(),
+    ).toEqual(['read_provision', 'search_documents']);
   });
 
   it('publishes a proposed translation for the editor', async () => {
     const { session } = await registerAndLogin(server);
     const copilot = await issueSession(session, hash);
-    const [fragment] = (await server.database.raw(`SELECT f.id FROM fragments f JOIN branches b ON b.id = f.branch_id WHERE b.document_id = $1 AND f.has_text LIMIT 1`, [actId])).rows;
-    model.enqueue({ toolCalls: [{ name: 'propose_translation', arguments: { fragment_id: fragment!.id, text: 'This Act governs examinations.', language: 'en' } }] }, { text: ['Navrhl jsem překlad.'] });
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'Přelož první odstavec.'));
+    const [fragment] = (
+      await server.database.raw(
+        `SELECT f.id FROM fragments f JOIN branches b ON b.id = f.branch_id WHERE b.document_id = $1 AND f.has_text LIMIT 1`,
+        [actId],
+      )
+    ).rows;
+    model.enqueue(
+      {
+        toolCalls: [
+          {
+            name: 'propose_translation',
+            arguments: { fragment_id: fragment!.id, text: 'This Act governs examinations.', language: 'en' },
+          },
+        ],
+      },
+      { text: ['Navrhl jsem překlad.'] },
+    );
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'Přelož první odstavec.'),
+    );
     expect(await response.text()).toBe('Navrhl jsem překlad.');
     expect(captured.commands.find((c) => c.cmd === 'editor.translation_preview')?.payload).toEqual({
       translation_preview: 'This Act governs examinations.',
@@ -117,7 +171,11 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
     const copilot = await issueSession(session, hash);
     model.enqueue({ text: ['OK'] });
     const question = 'Jsem jan.novak@example.cz, tel. +420 603 123 456, heslo: Tajne-Heslo-42. Co říká § 1?';
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, question));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, question),
+    );
     expect(await response.text()).toBe('OK');
     const sent = JSON.stringify(model.requests[0]!.messages);
     expect(sent).toContain('Jsem [EMAIL], tel. [PHONE], heslo: [SECRET]. Co říká § 1?');
@@ -153,7 +211,11 @@ describe.each(ENGINES)('Copilot with a model on %s', (engine) => {
     const copilot = await issueSession(session, hash);
     // The SDK retries once.
     model.enqueue({ status: 500 }, { status: 500 });
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'Co říká § 1?'));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'Co říká § 1?'),
+    );
     expect(response.status).toBe(502);
     expect(ErrorBody.parse(await response.json()).detail).toBe('copilot_model_failed');
   });

@@ -23,7 +23,11 @@ describe.each(ENGINES)('the chat service on its own port (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     await storeVersion(server.database.db, actVersion2024, 'fixture-2024');
-    service = await buildCopilotService({ database: server.database, publicUrl: PUBLIC_URL, copilot: { publish: captured.publish } });
+    service = await buildCopilotService({
+      database: server.database,
+      publicUrl: PUBLIC_URL,
+      copilot: { publish: captured.publish },
+    });
     await service.listen({ port: 0, host: '127.0.0.1' });
     const address = service.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -38,7 +42,11 @@ describe.each(ENGINES)('the chat service on its own port (%s)', (engine) => {
     const hash = (await templatesOf(server.url)).hash;
     const { session, user } = await registerAndLogin(server);
     const copilot = await issueSession(session, hash);
-    const response = await postChat(`${serviceUrl}/chat`, copilot.signed_headers, chatBody(copilot, hash, 'otevři 99/2020 § 2'));
+    const response = await postChat(
+      `${serviceUrl}/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'otevři 99/2020 § 2'),
+    );
     expect(response.status).toBe(200);
     expect((await readChunks(response)).join('')).toContain('[§ 2, 99/2020 Sb.](/documents/');
     expect(captured.commands.find((c) => c.cmd === 'editor.open')?.userId).toBe(user.id);
@@ -53,18 +61,29 @@ describe.each(ENGINES)('the chat service on its own port (%s)', (engine) => {
   it("lets the web app's origin call it (CORS preflight and answer), and only that origin", async () => {
     const preflight = await fetch(`${serviceUrl}/chat`, {
       method: 'OPTIONS',
-      headers: { origin: PUBLIC_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-copilot-signature' },
+      headers: {
+        origin: PUBLIC_URL,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-copilot-signature',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-copilot-signature');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
 
-    const refused = await fetch(`${serviceUrl}/chat`, { method: 'POST', headers: { origin: PUBLIC_URL, 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${serviceUrl}/chat`, {
+      method: 'POST',
+      headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
 
-    const foreign = await fetch(`${serviceUrl}/chat`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const foreign = await fetch(`${serviceUrl}/chat`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -21,7 +21,12 @@ describe.each(ENGINES)('Copilot sessions on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const sessionBody = (extra: Record<string, unknown> = {}) => ({ scope: 'chat', template_hash: templates.hash, include_ws_token: false, ...extra });
+  const sessionBody = (extra: Record<string, unknown> = {}) => ({
+    scope: 'chat',
+    template_hash: templates.hash,
+    include_ws_token: false,
+    ...extra,
+  });
 
   it('refuses a caller who is not logged in (401), even with the CSRF token', async () => {
     const anonymous = new HttpSession(server.url);
@@ -55,8 +60,16 @@ describe.each(ENGINES)('Copilot sessions on %s', (engine) => {
 
     // The in-memory test server signs with this process' secret.
     const claims = verifySignedHeaders(loadCopilotSecret(), copilot.signed_headers);
-    expect(claims).toEqual({ sessionId: copilot.session_id, userId: user.id, login: copilot.signed_headers['x-copilot-login'], nonce: copilot.nonce, expires: expires / 1000 });
-    expect(() => verifySignedHeaders(loadCopilotSecret(), { ...copilot.signed_headers, 'x-copilot-user': crypto.randomUUID() })).toThrow();
+    expect(claims).toEqual({
+      sessionId: copilot.session_id,
+      userId: user.id,
+      login: copilot.signed_headers['x-copilot-login'],
+      nonce: copilot.nonce,
+      expires: expires / 1000,
+    });
+    expect(() =>
+      verifySignedHeaders(loadCopilotSecret(), { ...copilot.signed_headers, 'x-copilot-user': crypto.randomUUID() }),
+    ).toThrow();
   });
 
   it('gives every session its own id and nonce', async () => {
@@ -70,7 +83,10 @@ describe.each(ENGINES)('Copilot sessions on %s', (engine) => {
 
   it('includes a ws-token when asked', async () => {
     const { session } = await registerAndLogin(server);
-    const copilot = await json(await session.post('/v1/copilot/session', sessionBody({ include_ws_token: true })), CopilotSession);
+    const copilot = await json(
+      await session.post('/v1/copilot/session', sessionBody({ include_ws_token: true })),
+      CopilotSession,
+    );
     expect(copilot.ws_token?.token).toMatch(/.{16,}/);
     expect(copilot.ws_token?.expires_in).toBeGreaterThan(0);
   });
@@ -114,7 +130,10 @@ describe.each(ENGINES)('Copilot sessions and the ws-token limit on %s', (engine)
     const body = (include: boolean) => ({ scope: 'chat', template_hash: templates.hash, include_ws_token: include });
     expect((await session.post('/v1/copilot/session', body(true))).status).toBe(200);
     expect((await session.post('/v1/auth/ws-token')).status).toBe(200);
-    for (const response of [await session.post('/v1/copilot/session', body(true)), await session.post('/v1/auth/ws-token')]) {
+    for (const response of [
+      await session.post('/v1/copilot/session', body(true)),
+      await session.post('/v1/auth/ws-token'),
+    ]) {
       expect(response.status).toBe(429);
       expect(ErrorBody.parse(await response.json()).detail).toBe('rate_limited');
     }

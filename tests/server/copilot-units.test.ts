@@ -59,7 +59,11 @@ describe('parseQuestion', () => {
   });
 
   it('drops stop words, numbers and law numbers from the search terms', () => {
-    expect(parseQuestion('Co říká zákon 110/1998 o bezpečnosti státu v roce 2024?').terms).toEqual(['bezpecnost', 'stat', 'roce']);
+    expect(parseQuestion('Co říká zákon 110/1998 o bezpečnosti státu v roce 2024?').terms).toEqual([
+      'bezpecnost',
+      'stat',
+      'roce',
+    ]);
   });
 });
 
@@ -100,7 +104,13 @@ describe('stems and patterns', () => {
 });
 
 describe('full-text scan of folded fragments', () => {
-  const fragment = (id: string, text: string, documentId = 'd1'): IndexedFragment => ({ id, nodeId: id, documentId, provisionNodeId: id, folded: ` ${foldForSearch(text)}` });
+  const fragment = (id: string, text: string, documentId = 'd1'): IndexedFragment => ({
+    id,
+    nodeId: id,
+    documentId,
+    provisionNodeId: id,
+    folded: ` ${foldForSearch(text)}`,
+  });
   const fragments = [
     fragment('a', 'Prezident republiky je hlavou státu.'),
     fragment('b', 'Volba prezidenta republiky se koná tajným hlasováním na základě všeobecného práva.'),
@@ -126,16 +136,24 @@ describe('full-text scan of folded fragments', () => {
 });
 
 describe('provision addresses', () => {
-  it.each(['Ústava České republiky', 'Usnesení o vyhlášení LISTINY ZÁKLADNÍCH PRÁV A SVOBOD jako součásti ústavního pořádku', '  ', 'Règlement (UE) 2016/679 — «données»'])(
-    'are the web app’s addresses: %s',
-    (title) => {
-      const id = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
-      expect(documentPath(id, title)).toBe(webDocumentPath(id, title));
-    },
-  );
+  it.each([
+    'Ústava České republiky',
+    'Usnesení o vyhlášení LISTINY ZÁKLADNÍCH PRÁV A SVOBOD jako součásti ústavního pořádku',
+    '  ',
+    'Règlement (UE) 2016/679 — «données»',
+  ])('are the web app’s addresses: %s', (title) => {
+    const id = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+    expect(documentPath(id, title)).toBe(webDocumentPath(id, title));
+  });
 
   it('add the node', () => {
-    expect(provisionPath('8661f9e7-8cb5-5c16-8ba5-202fe87e8806', 'Ústava České republiky', 'a1d8a28e-a3e3-5306-9b40-f7bc49c99083')).toBe(
+    expect(
+      provisionPath(
+        '8661f9e7-8cb5-5c16-8ba5-202fe87e8806',
+        'Ústava České republiky',
+        'a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
+      ),
+    ).toBe(
       '/documents/8661f9e7-8cb5-5c16-8ba5-202fe87e8806-ustava-ceske-republiky?node=a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
     );
   });
@@ -143,7 +161,11 @@ describe('provision addresses', () => {
 
 describe('signed headers', () => {
   const secret = Buffer.from('a-test-secret-of-enough-length');
-  const claims = newSessionClaims('2b0c0a4e-6c1f-4b7e-9d0a-0f3e2c1b4a59', loginTagOf(secret, 'a'.repeat(64)), Date.parse('2030-01-01T00:00:00Z'));
+  const claims = newSessionClaims(
+    '2b0c0a4e-6c1f-4b7e-9d0a-0f3e2c1b4a59',
+    loginTagOf(secret, 'a'.repeat(64)),
+    Date.parse('2030-01-01T00:00:00Z'),
+  );
   const headers = signSession(secret, claims);
   const now = Date.parse('2030-01-01T00:10:00Z');
 
@@ -152,14 +174,46 @@ describe('signed headers', () => {
   });
 
   it.each([
-    ['another secret', () => verifySignedHeaders(Buffer.from('another-secret-of-enough-length'), headers, now), 'copilot_session_invalid'],
-    ['a changed session', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-session': 'x' + headers['x-copilot-session'] }, now), 'copilot_session_invalid'],
-    ['a changed login tag', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-login': loginTagOf(secret, 'b'.repeat(64)) }, now), 'copilot_session_invalid'],
-    ['a changed nonce', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-nonce': 'n' }, now), 'copilot_session_invalid'],
-    ['a non-numeric expiry', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-expires': '1e12' }, now), 'copilot_session_invalid'],
-    ['a short signature', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-signature': 'abc' }, now), 'copilot_session_invalid'],
-    ['a missing header', () => verifySignedHeaders(secret, { ...headers, 'x-copilot-user': undefined }, now), 'copilot_session_invalid'],
-    ['the time after expiry', () => verifySignedHeaders(secret, headers, Date.parse('2030-01-01T00:30:01Z')), 'copilot_session_expired'],
+    [
+      'another secret',
+      () => verifySignedHeaders(Buffer.from('another-secret-of-enough-length'), headers, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a changed session',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-session': 'x' + headers['x-copilot-session'] }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a changed login tag',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-login': loginTagOf(secret, 'b'.repeat(64)) }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a changed nonce',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-nonce': 'n' }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a non-numeric expiry',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-expires': '1e12' }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a short signature',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-signature': 'abc' }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'a missing header',
+      () => verifySignedHeaders(secret, { ...headers, 'x-copilot-user': undefined }, now),
+      'copilot_session_invalid',
+    ],
+    [
+      'the time after expiry',
+      () => verifySignedHeaders(secret, headers, Date.parse('2030-01-01T00:30:01Z')),
+      'copilot_session_expired',
+    ],
   ])('refuse %s', (_name, verify, detail) => {
     expect(verify).toThrow(expect.objectContaining({ status: 401, detail }));
   });

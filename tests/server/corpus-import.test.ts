@@ -122,7 +122,10 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the whole corpus imported on %s', (en
     expect(tmx.length).toBe(35);
     for (const document of tmx) {
       expect(document.languages.slice(0, 2)).toEqual(['en', 'cs']);
-      const languages = await json(await server.get(`/v1/legal/documents/${document.id}/languages`), DocumentLanguageList);
+      const languages = await json(
+        await server.get(`/v1/legal/documents/${document.id}/languages`),
+        DocumentLanguageList,
+      );
       expect(languages.items.map((l) => l.iso_639_1)).toEqual(expect.arrayContaining(['cs', 'en']));
     }
     // Where a segment exists in both languages, each Czech fragment has exactly one English
@@ -146,9 +149,15 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the whole corpus imported on %s', (en
 
   it('reads an aligned Czech text for an English fragment, the English one where none exists', async () => {
     const document = await documentByNumber('22019D0391');
-    const page = await json(await server.get(`/v1/legal/documents/${document.id}/fragments?lang=en&limit=30`), FragmentPage);
+    const page = await json(
+      await server.get(`/v1/legal/documents/${document.id}/fragments?lang=en&limit=30`),
+      FragmentPage,
+    );
     const ids = page.items.filter((f) => f.has_text).map((f) => f.id);
-    const texts = await json(await server.post('/v1/legal/fragments/texts', { fragment_ids: ids, lang: 'cs' }), FragmentTexts);
+    const texts = await json(
+      await server.post('/v1/legal/fragments/texts', { fragment_ids: ids, lang: 'cs' }),
+      FragmentTexts,
+    );
     expect(texts.items.map((t) => t.id)).toEqual(ids);
     for (const item of texts.items) {
       expect(item.text.length).toBeGreaterThan(0);
@@ -160,8 +169,14 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the whole corpus imported on %s', (en
 
   it('finds the Constitution by a lowercase title without diacritics and with a typo', async () => {
     for (const q of ['ustava', 'ústava české', 'ustava ceske republiky', 'ustva']) {
-      const { items } = await json(await server.get(`/v1/search/autocomplete?q=${encodeURIComponent(q)}`), AutocompleteList);
-      expect(items.map((i) => i.external_id), q).toContain('1/1993 Sb.');
+      const { items } = await json(
+        await server.get(`/v1/search/autocomplete?q=${encodeURIComponent(q)}`),
+        AutocompleteList,
+      );
+      expect(
+        items.map((i) => i.external_id),
+        q,
+      ).toContain('1/1993 Sb.');
     }
   });
 

@@ -53,18 +53,34 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
   });
 
   const visit = async (who: Who, documentId: string, sessionId: string, context = 'view') => {
-    const response = await who.session.post('/v1/user/document-access', { document_id: documentId, context, session_id: sessionId });
+    const response = await who.session.post('/v1/user/document-access', {
+      document_id: documentId,
+      context,
+      session_id: sessionId,
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     return json(response, OkResponse);
   };
   const stats = async (who: Who, documentId: string) =>
     json(await who.session.get(`/v1/user/document-access/stats/${documentId}`), DocumentAccessStats);
   const recent = async (who: Who, limit?: number) =>
-    (await json(await who.session.get(`/v1/user/document-access/recent${limit ? `?limit=${limit}` : ''}`), AccessedDocumentList)).items;
+    (
+      await json(
+        await who.session.get(`/v1/user/document-access/recent${limit ? `?limit=${limit}` : ''}`),
+        AccessedDocumentList,
+      )
+    ).items;
   const frequent = async (who: Who, limit?: number) =>
-    (await json(await who.session.get(`/v1/user/document-access/frequent${limit ? `?limit=${limit}` : ''}`), AccessedDocumentList)).items;
+    (
+      await json(
+        await who.session.get(`/v1/user/document-access/frequent${limit ? `?limit=${limit}` : ''}`),
+        AccessedDocumentList,
+      )
+    ).items;
   const quick = async (session: HttpSession, q = '', limit?: number) => {
-    const response = await session.get(`/v1/search/autocomplete?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`);
+    const response = await session.get(
+      `/v1/search/autocomplete?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
+    );
     expect(response.status).toBe(200);
     return (await json(response, AutocompleteList)).items;
   };
@@ -76,9 +92,14 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
       expect(['en', 'cs', null]).toContain(first.language);
       const etag = async () => (await json(await who.session.get(`/v1/users/${who.user.id}/etag`), UserEtag)).etag;
       const before = await etag();
-      const saved = await json(await who.session.post('/v1/preferences/language', { language: first.language === 'cs' ? 'en' : 'cs' }), LanguagePreferenceResponse);
+      const saved = await json(
+        await who.session.post('/v1/preferences/language', { language: first.language === 'cs' ? 'en' : 'cs' }),
+        LanguagePreferenceResponse,
+      );
       expect(saved.language).toBe(first.language === 'cs' ? 'en' : 'cs');
-      expect((await json(await who.session.get('/v1/preferences/language'), LanguagePreferenceResponse)).language).toBe(saved.language);
+      expect((await json(await who.session.get('/v1/preferences/language'), LanguagePreferenceResponse)).language).toBe(
+        saved.language,
+      );
       const after = await etag();
       expect(after).not.toBe(before);
       // The same language again is no change.
@@ -89,7 +110,15 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     });
 
     it('accepts only en and cs', async () => {
-      for (const body of [{ language: 'de' }, { language: 'EN' }, { language: null }, {}, { language: ['en'] }, '{', 'null']) {
+      for (const body of [
+        { language: 'de' },
+        { language: 'EN' },
+        { language: null },
+        {},
+        { language: ['en'] },
+        '{',
+        'null',
+      ]) {
         const response = await reader.session.post('/v1/preferences/language', body);
         expect(response.status, JSON.stringify(body)).toBe(400);
       }
@@ -100,7 +129,13 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     it('counts a page view once, a new view again; stats follow', async () => {
       const who = await registerAndLogin(server, { first_name: 'Hana', last_name: 'History' });
       const never = await stats(who, ids[0]!);
-      expect(never).toEqual({ document_id: ids[0], access_count: 0, first_accessed_at: null, last_accessed_at: null, pinned: false });
+      expect(never).toEqual({
+        document_id: ids[0],
+        access_count: 0,
+        first_accessed_at: null,
+        last_accessed_at: null,
+        pinned: false,
+      });
 
       await visit(who, ids[0]!, 'view-1');
       await visit(who, ids[0]!, 'view-1');
@@ -133,18 +168,30 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
       expect(byTime.map((d) => d.document_id)).toEqual([ids[1], ids[0], ids[2]]);
       expect(byTime[1]).toMatchObject({ title: TITLES[0], external_id: '1/2001 Sb.', access_count: 3 });
       const byCount = await frequent(who);
-      expect(byCount.map((d) => [d.document_id, d.access_count])).toEqual([[ids[0], 3], [ids[2], 2], [ids[1], 1]]);
+      expect(byCount.map((d) => [d.document_id, d.access_count])).toEqual([
+        [ids[0], 3],
+        [ids[2], 2],
+        [ids[1], 1],
+      ]);
       expect((await recent(who, 2)).map((d) => d.document_id)).toEqual([ids[1], ids[0]]);
       expect(await frequent(who, 1)).toHaveLength(1);
     });
 
     it('answers 404 for unknown documents and 400 for malformed records', async () => {
       await expectApiError(
-        await reader.session.post('/v1/user/document-access', { document_id: UNKNOWN_DOCUMENT, context: 'view', session_id: 'x' }),
+        await reader.session.post('/v1/user/document-access', {
+          document_id: UNKNOWN_DOCUMENT,
+          context: 'view',
+          session_id: 'x',
+        }),
         404,
         'not_found',
       );
-      await expectApiError(await reader.session.get(`/v1/user/document-access/stats/${UNKNOWN_DOCUMENT}`), 404, 'not_found');
+      await expectApiError(
+        await reader.session.get(`/v1/user/document-access/stats/${UNKNOWN_DOCUMENT}`),
+        404,
+        'not_found',
+      );
       for (const body of [
         { document_id: ids[0], context: 'view', session_id: '' },
         { document_id: ids[0], context: 'view', session_id: '\u0000\u0001' },
@@ -167,7 +214,10 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
     it('pins and unpins idempotently, newest first, with stats', async () => {
       const who = await registerAndLogin(server, { first_name: 'Petr', last_name: 'Pinner' });
       expect((await json(await who.session.get('/v1/user/pins'), PinnedDocumentList)).items).toEqual([]);
-      expect(await json(await who.session.put(`/v1/user/pins/${ids[3]}`), PinState)).toEqual({ document_id: ids[3], pinned: true });
+      expect(await json(await who.session.put(`/v1/user/pins/${ids[3]}`), PinState)).toEqual({
+        document_id: ids[3],
+        pinned: true,
+      });
       await who.session.put(`/v1/user/pins/${bilingualId}`);
       const again = await who.session.put(`/v1/user/pins/${ids[3]}`);
       expect(again.status).toBe(200);
@@ -177,10 +227,15 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
       expect(items[0]!.pinned_at).toMatch(/Z$/);
       expect((await stats(who, ids[3]!)).pinned).toBe(true);
 
-      expect(await json(await who.session.delete(`/v1/user/pins/${ids[3]}`), PinState)).toEqual({ document_id: ids[3], pinned: false });
+      expect(await json(await who.session.delete(`/v1/user/pins/${ids[3]}`), PinState)).toEqual({
+        document_id: ids[3],
+        pinned: false,
+      });
       expect((await who.session.delete(`/v1/user/pins/${ids[3]}`)).status).toBe(200);
       expect((await stats(who, ids[3]!)).pinned).toBe(false);
-      expect((await json(await who.session.get('/v1/user/pins'), PinnedDocumentList)).items.map((p) => p.document_id)).toEqual([bilingualId]);
+      expect(
+        (await json(await who.session.get('/v1/user/pins'), PinnedDocumentList)).items.map((p) => p.document_id),
+      ).toEqual([bilingualId]);
       // Pins are per user.
       expect((await json(await reader.session.get('/v1/user/pins'), PinnedDocumentList)).items).toEqual([]);
     });
@@ -271,8 +326,16 @@ describe.each(ENGINES)('history, pins and quick search (%s)', (engine) => {
   describe('fuzz and authentication', () => {
     it('answers 4xx, never 500, to malformed bodies and params', async () => {
       const bodies: unknown[] = [
-        '{', 'null', '[]', '"x"', '0', {}, { document_id: null }, { document_id: ids[0], context: 'view', session_id: 5 },
-        { document_id: ids[0], context: 'view', session_id: { $gt: '' } }, { document_id: [ids[0]], context: 'view', session_id: 'x' },
+        '{',
+        'null',
+        '[]',
+        '"x"',
+        '0',
+        {},
+        { document_id: null },
+        { document_id: ids[0], context: 'view', session_id: 5 },
+        { document_id: ids[0], context: 'view', session_id: { $gt: '' } },
+        { document_id: [ids[0]], context: 'view', session_id: 'x' },
         { language: 'cs'.repeat(1000) },
       ];
       for (const body of bodies) {

@@ -27,11 +27,16 @@ fs.writeFileSync(
     },
   }),
 );
-fs.writeFileSync(broken, '{"metadata": {"number": "8", "year": "2001", "source": "e-sbirka"}, "extracted": {"full_text": ');
+fs.writeFileSync(
+  broken,
+  '{"metadata": {"number": "8", "year": "2001", "source": "e-sbirka"}, "extracted": {"full_text": ',
+);
 
 async function importCli(...files: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...files], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const { stdout, stderr } = await run(tsx, [cli, ...files], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };

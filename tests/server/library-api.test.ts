@@ -62,7 +62,10 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
           await server.get(`/v1/legal/documents?external_id=${encodeURIComponent(typed)}`),
           DocumentList,
         );
-        expect(items.map((d) => d.external_id), typed).toEqual(['99/2020 Sb.']);
+        expect(
+          items.map((d) => d.external_id),
+          typed,
+        ).toEqual(['99/2020 Sb.']);
       }
       const { items } = await json(await server.get('/v1/legal/documents?external_id=1'), DocumentList);
       expect(items.map((d) => d.external_id)).toEqual(['1/2001 Sb.', '10/2001 Sb.']);
@@ -94,7 +97,10 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
     });
 
     it('lists a document’s languages with fragment counts, main language first', async () => {
-      const { items } = await json(await server.get(`/v1/legal/documents/${bilingualId}/languages`), DocumentLanguageList);
+      const { items } = await json(
+        await server.get(`/v1/legal/documents/${bilingualId}/languages`),
+        DocumentLanguageList,
+      );
       expect(items.map((l) => [l.iso_639_1, l.fragments])).toEqual([
         ['en', 4],
         ['cs', 4],
@@ -106,7 +112,16 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
   describe('nodes', () => {
     it('returns the structure in document order with parent links', async () => {
       const { items } = await json(await server.get(`/v1/legal/documents/${actId}/nodes?mode=hierarchy`), NodeList);
-      expect(items.map((n) => n.cite_key)).toEqual(['Hlava 1', '§ 1', '§ 2', 'odst. 1', 'odst. 2', 'písm. a)', 'písm. b)', '§ 2a']);
+      expect(items.map((n) => n.cite_key)).toEqual([
+        'Hlava 1',
+        '§ 1',
+        '§ 2',
+        'odst. 1',
+        'odst. 2',
+        'písm. a)',
+        'písm. b)',
+        '§ 2a',
+      ]);
       const byKey = new Map(items.map((n) => [n.cite_key, n]));
       expect(byKey.get('písm. b)')!.derived_parent_id).toBe(byKey.get('odst. 2')!.id);
       expect(byKey.get('Hlava 1')!.derived_parent_id).toBeNull();
@@ -141,7 +156,10 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
       let pages = 0;
       while (cursor !== null) {
         const query: string = cursor ? `&cursor=${cursor}` : '';
-        const page = await json(await server.get(`/v1/legal/documents/${actId}/fragments?limit=3${query}`), FragmentPage);
+        const page = await json(
+          await server.get(`/v1/legal/documents/${actId}/fragments?limit=3${query}`),
+          FragmentPage,
+        );
         seen.push(...page.items.map((f) => f.cite_key ?? ''));
         cursor = page.next_cursor;
         pages++;
@@ -229,7 +247,9 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
       expect(result.only_in_a).toHaveLength(2);
       expect(result.only_in_a[0]!.fragment_uid).toBeTruthy();
       const withoutUids = await json(
-        await server.get(`/v1/legal/compare?branch_id_a=${snapshot!.id}&branch_id_b=${main!.id}&include_uids=false&limit=1`),
+        await server.get(
+          `/v1/legal/compare?branch_id_a=${snapshot!.id}&branch_id_b=${main!.id}&include_uids=false&limit=1`,
+        ),
         Comparison,
       );
       expect(withoutUids.only_in_b).toHaveLength(1);
@@ -300,17 +320,31 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
 
   describe('bad input is a clear 4xx, never a 500', () => {
     it('rejects malformed ids, limits, cursors and languages naming the field', async () => {
-      expect((await expectError(await server.get('/v1/legal/documents/not-a-uuid'), 400, 'validation_failed')).field).toBe('id');
-      expect((await expectError(await server.get('/v1/legal/documents?limit=abc'), 400, 'validation_failed')).field).toBe('limit');
-      expect((await expectError(await server.get('/v1/legal/documents?limit=0'), 400, 'validation_failed')).field).toBe('limit');
-      expect((await expectError(await server.get('/v1/legal/documents?offset=-1'), 400, 'validation_failed')).field).toBe('offset');
+      expect(
+        (await expectError(await server.get('/v1/legal/documents/not-a-uuid'), 400, 'validation_failed')).field,
+      ).toBe('id');
+      expect(
+        (await expectError(await server.get('/v1/legal/documents?limit=abc'), 400, 'validation_failed')).field,
+      ).toBe('limit');
+      expect((await expectError(await server.get('/v1/legal/documents?limit=0'), 400, 'validation_failed')).field).toBe(
+        'limit',
+      );
+      expect(
+        (await expectError(await server.get('/v1/legal/documents?offset=-1'), 400, 'validation_failed')).field,
+      ).toBe('offset');
       const badCursor = await server.get(`/v1/legal/documents/${actId}/fragments?cursor=garbage`);
       expect((await expectError(badCursor, 400, 'validation_failed')).field).toBe('cursor');
       const badLang = await server.get(`/v1/legal/documents/${actId}/fragments?lang=xx`);
       expect((await expectError(badLang, 400, 'validation_failed')).field).toBe('lang');
       const badCompare = await server.get('/v1/legal/compare?branch_id_a=x');
       expect((await expectError(badCompare, 400, 'validation_failed')).field).toBe('branch_id_a');
-      await expectError(await server.get('/v1/legal/compare?branch_id_a=00000000-0000-4000-8000-000000000000&branch_id_b=00000000-0000-4000-8000-000000000001'), 404, 'not_found');
+      await expectError(
+        await server.get(
+          '/v1/legal/compare?branch_id_a=00000000-0000-4000-8000-000000000000&branch_id_b=00000000-0000-4000-8000-000000000001',
+        ),
+        404,
+        'not_found',
+      );
     });
 
     it('caps a too large limit instead of failing', async () => {
@@ -322,30 +356,64 @@ describe.each(ENGINES)('reading API on %s', (engine) => {
       await expectError(await server.post('/v1/legal/fragments/texts', '{not json'), 400, 'invalid_json');
       await expectError(await server.post('/v1/legal/fragments/texts', {}), 400, 'validation_failed');
       await expectError(await server.post('/v1/legal/fragments/texts', { fragment_ids: [] }), 400, 'validation_failed');
-      await expectError(await server.post('/v1/legal/fragments/texts', { fragment_ids: ['x'] }), 400, 'validation_failed');
+      await expectError(
+        await server.post('/v1/legal/fragments/texts', { fragment_ids: ['x'] }),
+        400,
+        'validation_failed',
+      );
       const tooMany = Array.from({ length: 201 }, () => '00000000-0000-4000-8000-000000000000');
-      await expectError(await server.post('/v1/legal/fragments/texts', { fragment_ids: tooMany }), 400, 'validation_failed');
+      await expectError(
+        await server.post('/v1/legal/fragments/texts', { fragment_ids: tooMany }),
+        400,
+        'validation_failed',
+      );
       await expectError(await server.post('/v1/legal/fragments/texts', '[1,2]'), 400, 'validation_failed');
-      const plain = await fetch(`${server.url}/v1/legal/fragments/texts`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+      const plain = await fetch(`${server.url}/v1/legal/fragments/texts`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      });
       expect(plain.status).toBe(415);
     });
 
     it('answers unknown routes under /v1 with JSON 404', async () => {
       await expectError(await server.get('/v1/nope'), 404, 'not_found');
-      await expectError(await server.get('/v1/legal/fragments/00000000-0000-4000-8000-000000000000/text'), 404, 'not_found');
-      await expectError(await server.get('/v1/legal/fragments/00000000-0000-4000-8000-000000000000/spans'), 404, 'not_found');
+      await expectError(
+        await server.get('/v1/legal/fragments/00000000-0000-4000-8000-000000000000/text'),
+        404,
+        'not_found',
+      );
+      await expectError(
+        await server.get('/v1/legal/fragments/00000000-0000-4000-8000-000000000000/spans'),
+        404,
+        'not_found',
+      );
     });
 
     it('survives a fuzz of malformed query strings without a 500', async () => {
-      const values = ['', '%00', '-1', '1e9', '[]', '{}', "'; drop table documents; --", 'ž'.repeat(300), '0x10', 'NaN'];
+      const values = [
+        '',
+        '%00',
+        '-1',
+        '1e9',
+        '[]',
+        '{}',
+        "'; drop table documents; --",
+        'ž'.repeat(300),
+        '0x10',
+        'NaN',
+      ];
       const paths = [
         (v: string) => `/v1/legal/documents?external_id=${encodeURIComponent(v)}&limit=${encodeURIComponent(v)}`,
         (v: string) => `/v1/legal/documents?q=${encodeURIComponent(v)}`,
-        (v: string) => `/v1/legal/documents/${actId}/nodes?limit=${encodeURIComponent(v)}&branch=${encodeURIComponent(v)}`,
-        (v: string) => `/v1/legal/documents/${actId}/fragments?cursor=${encodeURIComponent(v)}&language_id=${encodeURIComponent(v)}`,
+        (v: string) =>
+          `/v1/legal/documents/${actId}/nodes?limit=${encodeURIComponent(v)}&branch=${encodeURIComponent(v)}`,
+        (v: string) =>
+          `/v1/legal/documents/${actId}/fragments?cursor=${encodeURIComponent(v)}&language_id=${encodeURIComponent(v)}`,
         (v: string) => `/v1/search/autocomplete?q=${encodeURIComponent(v)}&limit=${encodeURIComponent(v)}`,
         (v: string) => `/v1/legal/branches?document_id=${encodeURIComponent(v)}`,
-        (v: string) => `/v1/legal/compare?branch_id_a=${encodeURIComponent(v)}&branch_id_b=${encodeURIComponent(v)}&include_uids=${encodeURIComponent(v)}`,
+        (v: string) =>
+          `/v1/legal/compare?branch_id_a=${encodeURIComponent(v)}&branch_id_b=${encodeURIComponent(v)}&include_uids=${encodeURIComponent(v)}`,
       ];
       for (const path of paths) {
         for (const value of values) {

@@ -38,7 +38,9 @@ describe('migrations', () => {
       try {
         // Close what did open before dropping the database, so no pooled connection is cut under it.
         expect(opened.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
-        const { rows: migrations } = await instances[0]!.raw('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+        const { rows: migrations } = await instances[0]!.raw(
+          'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+        );
         expect(migrations[0]!.n).toBe(journalEntries());
         const { rows: languages } = await instances[1]!.raw('SELECT count(*)::int AS n FROM languages');
         expect(languages[0]!.n).toBeGreaterThanOrEqual(24);

@@ -40,7 +40,8 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     who.session.post(`/v1/orgs/${slug}/members`, role ? { username, role } : { username });
   const setRole = (who: Who, slug: string, username: string, role: string) =>
     who.session.patch(`/v1/orgs/${slug}/members/${username}`, { role });
-  const remove = (who: Who, slug: string, username: string) => who.session.delete(`/v1/orgs/${slug}/members/${username}`);
+  const remove = (who: Who, slug: string, username: string) =>
+    who.session.delete(`/v1/orgs/${slug}/members/${username}`);
 
   /** An organization with owner, admin and member as named. */
   async function team(slug: string) {
@@ -54,7 +55,10 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       name: '  Právní <b>klinika</b> ',
       abbreviation: 'PK',
       website: 'https://klinika.example',
-      locations: [{ city: 'Brno', country: 'cz' }, { city: 'Praha', country: 'CZ' }],
+      locations: [
+        { city: 'Brno', country: 'cz' },
+        { city: 'Praha', country: 'CZ' },
+      ],
     });
     const org = await ok(response);
     expect(org).toMatchObject({
@@ -62,7 +66,10 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       slug: 'pravni-klinika',
       abbreviation: 'PK',
       website: 'https://klinika.example',
-      locations: [{ city: 'Brno', country: 'CZ' }, { city: 'Praha', country: 'CZ' }],
+      locations: [
+        { city: 'Brno', country: 'CZ' },
+        { city: 'Praha', country: 'CZ' },
+      ],
       role: 'owner',
       members: [{ username: owner.user.username, first_name: 'Olga', last_name: 'Owner', role: 'owner' }],
     });
@@ -73,14 +80,21 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       slug: 'pravni-klinika',
       abbreviation: 'PK',
       website: 'https://klinika.example',
-      locations: [{ city: 'Brno', country: 'CZ' }, { city: 'Praha', country: 'CZ' }],
+      locations: [
+        { city: 'Brno', country: 'CZ' },
+        { city: 'Praha', country: 'CZ' },
+      ],
       collections: [],
     });
     const profile = await json(await server.get(`/v1/public/users/${owner.user.username}`), PublicUser);
     expect(profile.organizations).toEqual([{ slug: 'pravni-klinika', name: 'Právní <b>klinika</b>', role: 'owner' }]);
 
     const { items } = await json(await owner.session.get('/v1/orgs'), OrgList);
-    expect(items.find((o) => o.slug === 'pravni-klinika')).toMatchObject({ role: 'owner', member_count: 1, abbreviation: 'PK' });
+    expect(items.find((o) => o.slug === 'pravni-klinika')).toMatchObject({
+      role: 'owner',
+      member_count: 1,
+      abbreviation: 'PK',
+    });
   });
 
   it('answers 409 slug_taken for a slug in use, whatever its case', async () => {
@@ -112,7 +126,11 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
 
   it('shows members to members only: 403 for others, 404 for unknown organizations', async () => {
     const org = await team('members-only');
-    expect(roles(org)).toEqual({ [owner.user.username]: 'owner', [admin.user.username]: 'admin', [member.user.username]: 'member' });
+    expect(roles(org)).toEqual({
+      [owner.user.username]: 'owner',
+      [admin.user.username]: 'admin',
+      [member.user.username]: 'member',
+    });
     expect(org.members.map((m) => m.role)).toEqual(['owner', 'admin', 'member']);
     const seen = await ok(await member.session.get('/v1/orgs/members-only'));
     expect(seen.role).toBe('member');
@@ -168,7 +186,10 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     await expectApiError(await remove(owner, 'last-owner', owner.user.username), 409, 'last_owner');
     await ok(await setRole(owner, 'last-owner', admin.user.username, 'owner'));
     // Two owners leaving at once: one may go, the other stays.
-    const answers = await Promise.all([remove(owner, 'last-owner', owner.user.username), remove(admin, 'last-owner', admin.user.username)]);
+    const answers = await Promise.all([
+      remove(owner, 'last-owner', owner.user.username),
+      remove(admin, 'last-owner', admin.user.username),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const left = await ok(await member.session.get('/v1/orgs/last-owner'));
     expect(left.members.filter((m) => m.role === 'owner')).toHaveLength(1);
@@ -202,10 +223,21 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
   it('fuzz: malformed bodies and params get 4xx, never 500', async () => {
     await team('fuzz-org');
     const bodies: unknown[] = [
-      '{', 'null', '[]', '"x"', '7', {}, { name: null, slug: null }, { name: 'x'.repeat(10_000), slug: 'ok-slug' },
-      { name: 'Okay', slug: 'ok-slug', locations: 'Brno' }, { name: 'Okay', slug: 'ok-slug', locations: [null] },
+      '{',
+      'null',
+      '[]',
+      '"x"',
+      '7',
+      {},
+      { name: null, slug: null },
+      { name: 'x'.repeat(10_000), slug: 'ok-slug' },
+      { name: 'Okay', slug: 'ok-slug', locations: 'Brno' },
+      { name: 'Okay', slug: 'ok-slug', locations: [null] },
       { name: 'Okay', slug: 'ok-slug', locations: Array(21).fill({ city: 'B', country: 'CZ' }) },
-      { username: '\u0000' }, { username: 'valid-name', role: 'king' }, { role: null }, { role: ['owner'] },
+      { username: '\u0000' },
+      { username: 'valid-name', role: 'king' },
+      { role: null },
+      { role: ['owner'] },
     ];
     const targets: [string, string][] = [
       ['POST', '/v1/orgs'],
@@ -227,7 +259,11 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
         ['DELETE', `/v1/orgs/fuzz-org/members/${param}`],
         ['DELETE', `/v1/orgs/${param}/members/${member.user.username}`],
       ] as const) {
-        const response = await owner.session.request(method, path, method === 'POST' || method === 'PATCH' ? { username: 'someone', role: 'member' } : undefined);
+        const response = await owner.session.request(
+          method,
+          path,
+          method === 'POST' || method === 'PATCH' ? { username: 'someone', role: 'member' } : undefined,
+        );
         expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
         expect(response.status, `${method} ${path}`).toBeLessThan(500);
       }

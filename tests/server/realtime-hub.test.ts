@@ -3,7 +3,14 @@
 // reference), heartbeat, slow consumers and shutdown. Real server, real sockets.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, CommandMessage, PublishResponse, SUBPROTOCOL, WsTokenResponse, userChannel } from '../../src/realtime/protocol.js';
+import {
+  CLOSE_CODES,
+  CommandMessage,
+  PublishResponse,
+  SUBPROTOCOL,
+  WsTokenResponse,
+  userChannel,
+} from '../../src/realtime/protocol.js';
 import { sha256 } from '../../server/auth/secret-token.js';
 import { NOTIFY_LIMIT_BYTES } from '../../server/realtime/hub.js';
 import { sqlRows } from '../../server/library/sql-rows.js';
@@ -23,11 +30,15 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
   let server: TestServer;
   const clients: RealtimeTestClient[] = [];
   const track = (client: RealtimeTestClient) => (clients.push(client), client);
-  const live = async (session: HttpSession, options?: Parameters<typeof connectLive>[2]) => track(await connectLive(server.url, session, options));
-  const open = async (url: string, options?: Parameters<typeof RealtimeTestClient.connect>[1]) => track(await RealtimeTestClient.connect(url, options));
+  const live = async (session: HttpSession, options?: Parameters<typeof connectLive>[2]) =>
+    track(await connectLive(server.url, session, options));
+  const open = async (url: string, options?: Parameters<typeof RealtimeTestClient.connect>[1]) =>
+    track(await RealtimeTestClient.connect(url, options));
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { realtime: { heartbeatMs: HEARTBEAT_MS, maxBufferedBytes: MAX_BUFFERED, allowedOrigins: [LISTED_ORIGIN] } });
+    server = await startTestServer(engine, {
+      realtime: { heartbeatMs: HEARTBEAT_MS, maxBufferedBytes: MAX_BUFFERED, allowedOrigins: [LISTED_ORIGIN] },
+    });
   });
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -84,7 +95,9 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
     it('refuses an expired token', async () => {
       const { session } = await registerAndLogin(server);
       const token = await issueToken(session);
-      await server.database.db.execute(sql`UPDATE ws_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(token)}`);
+      await server.database.db.execute(
+        sql`UPDATE ws_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256(token)}`,
+      );
       await expectRefused(await open(wsUrl(server.url, token)), CLOSE_CODES.unauthorized, 'unauthorized');
     });
 
@@ -98,7 +111,11 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       const raced = await issueToken(session);
       const pair = await Promise.all([open(wsUrl(server.url, raced)), open(wsUrl(server.url, raced))]);
       const outcomes = await Promise.all(
-        pair.map((client) => client.waitFor((message) => message.type === 'ready' || message.type === 'err').then((message) => message.type)),
+        pair.map((client) =>
+          client
+            .waitFor((message) => message.type === 'ready' || message.type === 'err')
+            .then((message) => message.type),
+        ),
       );
       expect(outcomes.sort()).toEqual(['err', 'ready']);
     });
@@ -106,7 +123,11 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
     it('refuses a handshake without the subprotocol with 4400, and does not use up the token', async () => {
       const { session } = await registerAndLogin(server);
       const token = await issueToken(session);
-      await expectRefused(await open(wsUrl(server.url, token), { protocols: [] }), CLOSE_CODES.protocolError, 'protocol_error');
+      await expectRefused(
+        await open(wsUrl(server.url, token), { protocols: [] }),
+        CLOSE_CODES.protocolError,
+        'protocol_error',
+      );
       const client = await open(wsUrl(server.url, token));
       expect(client.socket.protocol).toBe(SUBPROTOCOL);
       await client.waitFor((message) => message.type === 'ready');
@@ -114,8 +135,16 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
 
     it('refuses a cross-origin browser with 4403 and accepts its own origin', async () => {
       const { session } = await registerAndLogin(server);
-      await expectRefused(await open(wsUrl(server.url, await issueToken(session)), { origin: 'https://evil.example' }), CLOSE_CODES.forbidden, 'forbidden');
-      await expectRefused(await open(wsUrl(server.url, await issueToken(session)), { origin: 'null' }), CLOSE_CODES.forbidden, 'forbidden');
+      await expectRefused(
+        await open(wsUrl(server.url, await issueToken(session)), { origin: 'https://evil.example' }),
+        CLOSE_CODES.forbidden,
+        'forbidden',
+      );
+      await expectRefused(
+        await open(wsUrl(server.url, await issueToken(session)), { origin: 'null' }),
+        CLOSE_CODES.forbidden,
+        'forbidden',
+      );
       const sameOrigin = await live(session, { origin: server.url });
       expect(sameOrigin.messages[0]).toMatchObject({ type: 'ready' });
       // A web app served from another address gets in once REALTIME_ALLOWED_ORIGINS lists it.
@@ -135,9 +164,15 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       const client = await live(session);
       expect(await client.subscribe([userChannel(other.id)])).toMatchObject({ type: 'err', code: 'forbidden' });
       // All or nothing: the own channel next to a foreign one is not subscribed either.
-      expect(await client.subscribe([userChannel(user.id), userChannel(other.id)])).toMatchObject({ type: 'err', code: 'forbidden' });
+      expect(await client.subscribe([userChannel(user.id), userChannel(other.id)])).toMatchObject({
+        type: 'err',
+        code: 'forbidden',
+      });
       expect(server.app.realtime.subscriberCount(userChannel(user.id))).toBe(0);
-      expect(await client.subscribe([userChannel(user.id)])).toEqual({ type: 'subscribed', channels: [userChannel(user.id)] });
+      expect(await client.subscribe([userChannel(user.id)])).toEqual({
+        type: 'subscribed',
+        channels: [userChannel(user.id)],
+      });
       expect(server.app.realtime.subscriberCount(userChannel(user.id))).toBe(1);
       expect(client.socket.readyState).toBe(client.socket.OPEN);
     });
@@ -145,7 +180,13 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
     it('answers malformed JSON, a bad schema and binary frames with err bad_message, and keeps working', async () => {
       const { session, user } = await registerAndLogin(server);
       const client = await live(session);
-      for (const bad of ['{not json', '42', JSON.stringify({ cmd: 'subscribe', channels: 'user:x' }), JSON.stringify({ cmd: 'explode' }), JSON.stringify({ cmd: 'subscribe', channels: [] })]) {
+      for (const bad of [
+        '{not json',
+        '42',
+        JSON.stringify({ cmd: 'subscribe', channels: 'user:x' }),
+        JSON.stringify({ cmd: 'explode' }),
+        JSON.stringify({ cmd: 'subscribe', channels: [] }),
+      ]) {
         const err = client.next('err');
         client.send(bad);
         expect(await err).toMatchObject({ type: 'err', code: 'bad_message' });
@@ -185,7 +226,12 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
 
       for (const client of [a, b]) {
         const received = await client.waitFor((message) => message.cmd === 'editor.translation_preview');
-        expect(CommandMessage.parse(received)).toEqual({ cmd: 'editor.translation_preview', channel: userChannel(user.id), payload, ts });
+        expect(CommandMessage.parse(received)).toEqual({
+          cmd: 'editor.translation_preview',
+          channel: userChannel(user.id),
+          payload,
+          ts,
+        });
       }
       await sleep(100);
       expect(bystander.messages.filter((message) => (message as { cmd?: string }).cmd)).toEqual([]);
@@ -213,10 +259,23 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       const badName = await session.post('/v1/realtime/publish', { cmd: 'system.shutdown', payload: {} });
       expect(badName.status).toBe(400);
       expect(await badName.json()).toMatchObject({ detail: 'validation_failed', field: 'cmd' });
-      const badPath = await session.post('/v1/realtime/publish', { cmd: 'tool.navigate', payload: { path: 'https://evil.example' } });
+      const badPath = await session.post('/v1/realtime/publish', {
+        cmd: 'tool.navigate',
+        payload: { path: 'https://evil.example' },
+      });
       expect(badPath.status).toBe(400);
-      expect((await new HttpSession(server.url).post('/v1/realtime/publish', { cmd: 'tool.navigate', payload: { path: '/' } })).status).toBe(401);
-      expect((await session.withoutCsrf('POST', '/v1/realtime/publish', { cmd: 'tool.navigate', payload: { path: '/' } })).status).toBe(403);
+      expect(
+        (
+          await new HttpSession(server.url).post('/v1/realtime/publish', {
+            cmd: 'tool.navigate',
+            payload: { path: '/' },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await session.withoutCsrf('POST', '/v1/realtime/publish', { cmd: 'tool.navigate', payload: { path: '/' } }))
+          .status,
+      ).toBe(403);
     });
 
     it('sends a payload over the NOTIFY limit by reference, intact', async () => {
@@ -226,19 +285,36 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       // Multi-byte text: the limit is in bytes, not characters.
       const content = 'Čl. 54 Prezident republiky je hlavou státu. '.repeat(1200);
       expect(Buffer.byteLength(content)).toBeGreaterThan(8000 * 5);
-      const before = await sqlRows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM realtime_messages`);
-      const response = await session.post('/v1/realtime/publish', { cmd: 'chat.message', payload: { role: 'assistant', content } });
+      const before = await sqlRows<{ n: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS n FROM realtime_messages`,
+      );
+      const response = await session.post('/v1/realtime/publish', {
+        cmd: 'chat.message',
+        payload: { role: 'assistant', content },
+      });
       expect(response.status).toBe(200);
       const received = CommandMessage.parse(await client.waitFor((message) => message.cmd === 'chat.message'));
       expect(received.payload).toEqual({ role: 'assistant', content });
-      const after = await sqlRows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM realtime_messages`);
+      const after = await sqlRows<{ n: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS n FROM realtime_messages`,
+      );
       expect(after[0]!.n).toBe(before[0]!.n + 1);
 
       // Around the limit, inline and by reference keep their order on the channel.
       const sizes = [NOTIFY_LIMIT_BYTES - 200, NOTIFY_LIMIT_BYTES + 200, 10, NOTIFY_LIMIT_BYTES * 3, 20];
-      for (const [index, size] of sizes.entries()) await server.app.realtime.publish(user.id, 'tool.size_check', { index, fill: 'x'.repeat(size) });
-      await client.waitFor((message) => message.cmd === 'tool.size_check' && (message.payload as { index: number }).index === sizes.length - 1);
-      const order = client.messages.flatMap((message) => ((message as { cmd?: string }).cmd === 'tool.size_check' ? [(message as { payload: { index: number; fill: string } }).payload] : []));
+      for (const [index, size] of sizes.entries())
+        await server.app.realtime.publish(user.id, 'tool.size_check', { index, fill: 'x'.repeat(size) });
+      await client.waitFor(
+        (message) =>
+          message.cmd === 'tool.size_check' && (message.payload as { index: number }).index === sizes.length - 1,
+      );
+      const order = client.messages.flatMap((message) =>
+        (message as { cmd?: string }).cmd === 'tool.size_check'
+          ? [(message as { payload: { index: number; fill: string } }).payload]
+          : [],
+      );
       expect(order.map((payload) => payload.index)).toEqual([0, 1, 2, 3, 4]);
       expect(order.map((payload) => payload.fill.length)).toEqual(sizes);
     });
@@ -294,7 +370,10 @@ describe.each(ENGINES)('realtime slow consumers (%s)', (engine) => {
     }
     expect(server.app.realtime.subscriberCount(channel)).toBe(1);
     // The healthy socket got every message.
-    await fast.waitFor((message) => message.cmd === 'tool.bulk' && (message.payload as { n: number }).n === sent - 1, 20_000);
+    await fast.waitFor(
+      (message) => message.cmd === 'tool.bulk' && (message.payload as { n: number }).n === sent - 1,
+      20_000,
+    );
     expect(fast.messages.filter((message) => (message as { cmd?: string }).cmd === 'tool.bulk')).toHaveLength(sent);
 
     (slow.socket as unknown as { _socket: { resume(): void } })._socket.resume();

@@ -107,7 +107,9 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     const body = newRegistration();
     const registered = await session.post('/v1/auth/register', body);
     expect(registered.status).toBe(200);
-    await withPgClient(databaseUrl, (client) => client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email]));
+    await withPgClient(databaseUrl, (client) =>
+      client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email]),
+    );
     const login = await session.post('/v1/auth/login', { identifier: body.email, password: body.password });
     expect(login.status).toBe(200);
     const { user } = (await login.json()) as { user: { id: string } };
@@ -132,15 +134,26 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     expect(await client.waitFor((message) => message.type === 'ready')).toEqual({ type: 'ready', user_id: userId });
     expect(await client.subscribe([userChannel(userId)])).toMatchObject({ type: 'subscribed' });
 
-    const small = await onSecond.post('/v1/realtime/publish', { cmd: 'tool.navigate', payload: { path: '/documents' } });
+    const small = await onSecond.post('/v1/realtime/publish', {
+      cmd: 'tool.navigate',
+      payload: { path: '/documents' },
+    });
     expect(small.status).toBe(200);
     const { ts } = (await small.json()) as { ts: number };
     const received = CommandMessage.parse(await client.waitFor((message) => message.cmd === 'tool.navigate'));
-    expect(received).toEqual({ cmd: 'tool.navigate', channel: userChannel(userId), payload: { path: '/documents' }, ts });
+    expect(received).toEqual({
+      cmd: 'tool.navigate',
+      channel: userChannel(userId),
+      payload: { path: '/documents' },
+      ts,
+    });
 
     // Over the NOTIFY limit: instance 1 reads the body instance 2 stored.
     const content = 'Čl. 54 (1) Prezident republiky je hlavou státu. '.repeat(600);
-    const large = await onSecond.post('/v1/realtime/publish', { cmd: 'chat.message', payload: { role: 'assistant', content } });
+    const large = await onSecond.post('/v1/realtime/publish', {
+      cmd: 'chat.message',
+      payload: { role: 'assistant', content },
+    });
     expect(large.status).toBe(200);
     const big = CommandMessage.parse(await client.waitFor((message) => message.cmd === 'chat.message'));
     expect(big.payload).toEqual({ role: 'assistant', content });
@@ -154,10 +167,15 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     clients.push(a, b);
     await a.subscribe([userChannel(userId)]);
     await b.subscribe([userChannel(userId)]);
-    expect((await onFirst.post('/v1/realtime/publish', { cmd: 'search.query', payload: { q: 'from-one' } })).status).toBe(200);
-    expect((await onSecond.post('/v1/realtime/publish', { cmd: 'search.query', payload: { q: 'from-two' } })).status).toBe(200);
+    expect(
+      (await onFirst.post('/v1/realtime/publish', { cmd: 'search.query', payload: { q: 'from-one' } })).status,
+    ).toBe(200);
+    expect(
+      (await onSecond.post('/v1/realtime/publish', { cmd: 'search.query', payload: { q: 'from-two' } })).status,
+    ).toBe(200);
     for (const client of [a, b]) {
-      for (const q of ['from-one', 'from-two']) await client.waitFor((message) => message.cmd === 'search.query' && (message.payload as { q: string }).q === q);
+      for (const q of ['from-one', 'from-two'])
+        await client.waitFor((message) => message.cmd === 'search.query' && (message.payload as { q: string }).q === q);
     }
   }, 60_000);
 });
@@ -177,7 +195,10 @@ describe.runIf(adminUrl)('realtime LISTEN connection (postgres)', () => {
       // Publish until a message arrives: the listener reconnects within a second or so.
       let n = 0;
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && !client.messages.some((message) => (message as { cmd?: string }).cmd === 'tool.navigate')) {
+      while (
+        Date.now() < deadline &&
+        !client.messages.some((message) => (message as { cmd?: string }).cmd === 'tool.navigate')
+      ) {
         await server.app.realtime.publish(user.id, 'tool.navigate', { path: `/after-drop/${n++}` });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -35,7 +35,8 @@ describe.each(ENGINES)('sockets and Copilot sessions end with the login session 
     expect(closed).toEqual({ code: CLOSE_CODES.unauthorized, reason: SESSION_ENDED_REASON });
     expect(client.messages).toContainEqual(expect.objectContaining({ type: 'err', code: SESSION_ENDED_REASON }));
   };
-  const logout = async (session: HttpSession) => expect((await session.post('/v1/auth/logout')).status).toBeLessThan(300);
+  const logout = async (session: HttpSession) =>
+    expect((await session.post('/v1/auth/logout')).status).toBeLessThan(300);
 
   beforeAll(async () => {
     server = await startTestServer(engine, { realtime: { heartbeatMs: HEARTBEAT_MS } });
@@ -54,7 +55,10 @@ describe.each(ENGINES)('sockets and Copilot sessions end with the login session 
       server.database.db,
       sql`SELECT token_hash, session_id_hash FROM ws_tokens WHERE user_id = ${user.id}`,
     );
-    const [login] = await sqlRows<{ id_hash: string }>(server.database.db, sql`SELECT id_hash FROM sessions WHERE user_id = ${user.id}`);
+    const [login] = await sqlRows<{ id_hash: string }>(
+      server.database.db,
+      sql`SELECT id_hash FROM sessions WHERE user_id = ${user.id}`,
+    );
     expect(rows.map((row) => row.token_hash).sort()).toEqual([sha256(plain), sha256(copilot.ws_token!.token)].sort());
     expect(rows.every((row) => row.session_id_hash === login!.id_hash)).toBe(true);
     // The Copilot headers carry a tag of the login session, neither it nor its hash.
@@ -85,16 +89,21 @@ describe.each(ENGINES)('sockets and Copilot sessions end with the login session 
     const first = await live(session);
     const other = await live(second.session);
     const before = server.mail.messages.length;
-    expect((await new HttpSession(server.url).post('/v1/auth/forgot-password', { email: user.email })).status).toBe(200);
+    expect((await new HttpSession(server.url).post('/v1/auth/forgot-password', { email: user.email })).status).toBe(
+      200,
+    );
     const mail = await server.mail.waitFor(user.email, { after: before });
     const token = new URL(linkIn(mail, '/auth/reset?token=')).searchParams.get('token')!;
-    const reset = await new HttpSession(server.url).post('/v1/auth/reset-password', { token, new_password: 'Velvet-Orchard-Thunder-42' });
+    const reset = await new HttpSession(server.url).post('/v1/auth/reset-password', {
+      token,
+      new_password: 'Velvet-Orchard-Thunder-42',
+    });
     expect(reset.status).toBe(200);
     await expectSessionEnded(first);
     await expectSessionEnded(other);
   });
 
-  it("another login of the same user keeps its socket when the first logs out", async () => {
+  it('another login of the same user keeps its socket when the first logs out', async () => {
     const { session, user } = await registerAndLogin(server);
     const second = await login(server, user.email, user.password);
     const first = await live(session);
@@ -127,7 +136,12 @@ describe.each(ENGINES)('sockets and Copilot sessions end with the login session 
     const client = await RealtimeTestClient.connect(wsUrl(server.url, copilot.ws_token!.token));
     clients.push(client);
     await client.waitFor((message) => message.type === 'ready');
-    const ask = () => postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'hledej výsledek zkoušky'));
+    const ask = () =>
+      postChat(
+        `${server.url}/copilot/chat`,
+        copilot.signed_headers,
+        chatBody(copilot, hash, 'hledej výsledek zkoušky'),
+      );
     const before = await ask();
     expect(before.status).toBe(200);
     await readChunks(before);
@@ -144,7 +158,11 @@ describe.each(ENGINES)('sockets and Copilot sessions end with the login session 
     const second = await login(server, user.email, user.password);
     const copilot = await issueSession(second.session, hash);
     await logout(session);
-    const response = await postChat(`${server.url}/copilot/chat`, copilot.signed_headers, chatBody(copilot, hash, 'hledej výsledek zkoušky'));
+    const response = await postChat(
+      `${server.url}/copilot/chat`,
+      copilot.signed_headers,
+      chatBody(copilot, hash, 'hledej výsledek zkoušky'),
+    );
     expect(response.status).toBe(200);
     await readChunks(response);
   });

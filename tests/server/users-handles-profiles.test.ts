@@ -32,7 +32,11 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
   };
 
   const patchHandle = (who: TestAccount, username: unknown, ifMatch?: string) =>
-    who.session.patch(`/v1/users/${who.user.id}/handle`, { username }, ifMatch === undefined ? {} : { 'If-Match': ifMatch });
+    who.session.patch(
+      `/v1/users/${who.user.id}/handle`,
+      { username },
+      ifMatch === undefined ? {} : { 'If-Match': ifMatch },
+    );
 
   describe('ETag', () => {
     it('is a strong ETag of the caller, the same until the user changes', async () => {
@@ -44,7 +48,11 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
     it('is only for the caller: 403 for another user, 401 without a session, 400 for a bad id', async () => {
       await expectApiError(await alice.session.get(`/v1/users/${bob.user.id}/etag`), 403, 'forbidden');
-      await expectApiError(await new HttpSession(server.url).get(`/v1/users/${alice.user.id}/etag`), 401, 'not_authenticated');
+      await expectApiError(
+        await new HttpSession(server.url).get(`/v1/users/${alice.user.id}/etag`),
+        401,
+        'not_authenticated',
+      );
       await expectApiError(await alice.session.get('/v1/users/not-a-uuid/etag'), 400, 'validation_failed');
     });
   });
@@ -87,9 +95,15 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
     it('lets exactly one of two concurrent changes with the same ETag win', async () => {
       const etag = await etagOf(alice);
-      const answers = await Promise.all([patchHandle(alice, 'alice-race-a', etag), patchHandle(alice, 'alice-race-b', etag)]);
+      const answers = await Promise.all([
+        patchHandle(alice, 'alice-race-a', etag),
+        patchHandle(alice, 'alice-race-b', etag),
+      ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 412]);
-      const winner = await json(answers.find((r) => r.status === 200)!, HandleResponse);
+      const winner = await json(
+        answers.find((r) => r.status === 200)!,
+        HandleResponse,
+      );
       alice.user.username = winner.username;
     });
 
@@ -105,7 +119,11 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
     it('answers 409 handle_taken for another user’s handle and 200 for its own', async () => {
       const etag = await etagOf(bob);
-      const body = await expectApiError(await patchHandle(bob, alice.user.username.toUpperCase(), etag), 409, 'handle_taken');
+      const body = await expectApiError(
+        await patchHandle(bob, alice.user.username.toUpperCase(), etag),
+        409,
+        'handle_taken',
+      );
       expect(body.field).toBe('username');
       // Unchanged after the failure.
       expect(await etagOf(bob)).toBe(etag);
@@ -162,7 +180,10 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
       expect(changed).not.toBe(etag);
 
       // Saving the same form again is not a change.
-      await alice.session.patch(`/v1/users/${alice.user.id}/profile`, { bio: `${html}\nSecond line`, languages: ['cs', 'en'] });
+      await alice.session.patch(`/v1/users/${alice.user.id}/profile`, {
+        bio: `${html}\nSecond line`,
+        languages: ['cs', 'en'],
+      });
       expect(await etagOf(alice)).toBe(changed);
 
       const page = await json(await server.get(`/v1/public/users/${alice.user.username}`), PublicUser);
@@ -180,21 +201,49 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
       expect(raw).not.toContain(alice.user.phone);
       expect(raw).not.toContain(alice.user.id);
       expect(Object.keys(JSON.parse(raw)).sort()).toEqual(
-        ['bio', 'collections', 'email', 'first_name', 'languages', 'last_name', 'links', 'organizations', 'photo_url', 'username'].sort(),
+        [
+          'bio',
+          'collections',
+          'email',
+          'first_name',
+          'languages',
+          'last_name',
+          'links',
+          'organizations',
+          'photo_url',
+          'username',
+        ].sort(),
       );
 
       const cleared = await json(
-        await alice.session.patch(`/v1/users/${alice.user.id}/profile`, { bio: '', website_url: '', public_email: null }),
+        await alice.session.patch(`/v1/users/${alice.user.id}/profile`, {
+          bio: '',
+          website_url: '',
+          public_email: null,
+        }),
         Profile,
       );
-      expect(cleared).toMatchObject({ bio: null, website_url: null, public_email: null, linkedin_url: 'https://www.linkedin.com/in/alice' });
+      expect(cleared).toMatchObject({
+        bio: null,
+        website_url: null,
+        public_email: null,
+        linkedin_url: 'https://www.linkedin.com/in/alice',
+      });
       expect((await json(await server.get(`/v1/public/users/${alice.user.username}`), PublicUser)).email).toBeNull();
     });
 
     it('is private: 403 for another user’s profile, 401 without a session', async () => {
       await expectApiError(await alice.session.get(`/v1/users/${bob.user.id}/profile`), 403, 'forbidden');
-      await expectApiError(await alice.session.patch(`/v1/users/${bob.user.id}/profile`, { bio: 'hacked' }), 403, 'forbidden');
-      await expectApiError(await new HttpSession(server.url).get(`/v1/users/${bob.user.id}/profile`), 401, 'not_authenticated');
+      await expectApiError(
+        await alice.session.patch(`/v1/users/${bob.user.id}/profile`, { bio: 'hacked' }),
+        403,
+        'forbidden',
+      );
+      await expectApiError(
+        await new HttpSession(server.url).get(`/v1/users/${bob.user.id}/profile`),
+        401,
+        'not_authenticated',
+      );
       expect((await json(await server.get(`/v1/public/users/${bob.user.username}`), PublicUser)).bio).toBeNull();
     });
 
@@ -211,7 +260,11 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
         [{ bio: 'x'.repeat(2001) }, 'bio'],
       ];
       for (const [patch, field] of cases) {
-        const body = await expectApiError(await alice.session.patch(`/v1/users/${alice.user.id}/profile`, patch), 400, 'validation_failed');
+        const body = await expectApiError(
+          await alice.session.patch(`/v1/users/${alice.user.id}/profile`, patch),
+          400,
+          'validation_failed',
+        );
         expect(body.field, JSON.stringify(patch)).toBe(field);
       }
     });

@@ -55,7 +55,11 @@ export async function verifyEmail(server: TestServer, email: string) {
 }
 
 /** Logs in with a new session; throws unless the login succeeded. */
-export async function login(server: TestServer, email: string, password: string): Promise<{ session: HttpSession; user: CurrentUser }> {
+export async function login(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<{ session: HttpSession; user: CurrentUser }> {
   const session = new HttpSession(server.url);
   const response = await session.post('/v1/auth/login', { identifier: email, password });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);

@@ -25,13 +25,26 @@ export async function templatesOf(baseUrl: string): Promise<CopilotTemplates> {
   return CopilotTemplates.parse(await (await fetch(`${baseUrl}/copilot_templates.json`)).json());
 }
 
-export async function issueSession(session: HttpSession, templateHash: string, includeWsToken = false): Promise<CopilotSession> {
-  const response = await session.post('/v1/copilot/session', { scope: 'chat', template_hash: templateHash, include_ws_token: includeWsToken });
+export async function issueSession(
+  session: HttpSession,
+  templateHash: string,
+  includeWsToken = false,
+): Promise<CopilotSession> {
+  const response = await session.post('/v1/copilot/session', {
+    scope: 'chat',
+    template_hash: templateHash,
+    include_ws_token: includeWsToken,
+  });
   if (response.status !== 200) throw new Error(`session failed: ${response.status} ${await response.text()}`);
   return CopilotSession.parse(await response.json());
 }
 
-export function chatBody(copilot: CopilotSession, templateHash: string, question: string, overrides: Partial<ChatRequest> = {}): ChatRequest {
+export function chatBody(
+  copilot: CopilotSession,
+  templateHash: string,
+  question: string,
+  overrides: Partial<ChatRequest> = {},
+): ChatRequest {
   return {
     session_id: copilot.session_id,
     nonce: copilot.nonce,

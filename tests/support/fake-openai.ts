@@ -43,7 +43,9 @@ export async function startFakeOpenAi(turns: FakeTurn[] = []): Promise<FakeOpenA
 
   const server = http.createServer((request, response) => {
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const parts: Buffer[] = [];
@@ -54,7 +56,9 @@ export async function startFakeOpenAi(turns: FakeTurn[] = []): Promise<FakeOpenA
       authorizations.push(request.headers.authorization);
       const turn = queue.shift() ?? { text: ['(no scripted turn left)'] };
       if (turn.status) {
-        response.writeHead(turn.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'scripted failure', type: 'server_error' } }));
+        response
+          .writeHead(turn.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'scripted failure', type: 'server_error' } }));
         return;
       }
       counter += 1;
@@ -72,14 +76,24 @@ export async function startFakeOpenAi(turns: FakeTurn[] = []): Promise<FakeOpenA
       (turn.toolCalls ?? []).forEach((call, index) => {
         const args = JSON.stringify(call.arguments);
         const cut = Math.max(1, Math.floor(args.length / 2));
-        events.push(chunk({ tool_calls: [{ index, id: `call_${counter}_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
+        events.push(
+          chunk({
+            tool_calls: [
+              { index, id: `call_${counter}_${index}`, type: 'function', function: { name: call.name, arguments: '' } },
+            ],
+          }),
+        );
         events.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(0, cut) } }] }));
         events.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(cut) } }] }));
       });
       events.push(chunk({}, turn.toolCalls?.length ? 'tool_calls' : 'stop'));
       events.push('data: [DONE]\n\n');
 
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       // One event per write, a tick apart: the client sees a real stream.
       const send = (at: number) => {
         if (at >= events.length) {

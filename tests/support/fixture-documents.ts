@@ -21,17 +21,36 @@ export const actVersion2020: ParsedDocument = {
   versionDate: '2020-04-01',
   languages: ['cs'],
   nodes: [
-    node('title', 'hlava-1', 'Hlava 1', [], [
-      node('article', 'par-1', '§ 1', [cs('Tento zákon upravuje zkoušky.')]),
-      node('article', 'par-2', '§ 2', [], [
-        node('paragraph', 'par-2/odst-1', 'odst. 1', [cs('Zkouška se koná podle § 1.')]),
-        node('paragraph', 'par-2/odst-2', 'odst. 2', [cs('Výsledek se zapíše.')], [
-          node('clause', 'par-2/odst-2/pism-a', 'písm. a)', [cs('do protokolu,')]),
-          node('clause', 'par-2/odst-2/pism-b', 'písm. b)', [cs('do spisu.')]),
-        ]),
-      ]),
-      node('article', 'par-3', '§ 3', [cs('Zrušovací ustanovení.')]),
-    ], 'Obecná ustanovení'),
+    node(
+      'title',
+      'hlava-1',
+      'Hlava 1',
+      [],
+      [
+        node('article', 'par-1', '§ 1', [cs('Tento zákon upravuje zkoušky.')]),
+        node(
+          'article',
+          'par-2',
+          '§ 2',
+          [],
+          [
+            node('paragraph', 'par-2/odst-1', 'odst. 1', [cs('Zkouška se koná podle § 1.')]),
+            node(
+              'paragraph',
+              'par-2/odst-2',
+              'odst. 2',
+              [cs('Výsledek se zapíše.')],
+              [
+                node('clause', 'par-2/odst-2/pism-a', 'písm. a)', [cs('do protokolu,')]),
+                node('clause', 'par-2/odst-2/pism-b', 'písm. b)', [cs('do spisu.')]),
+              ],
+            ),
+          ],
+        ),
+        node('article', 'par-3', '§ 3', [cs('Zrušovací ustanovení.')]),
+      ],
+      'Obecná ustanovení',
+    ),
   ],
 };
 
@@ -40,17 +59,36 @@ export const actVersion2024: ParsedDocument = {
   ...actVersion2020,
   versionDate: '2024-01-01',
   nodes: [
-    node('title', 'hlava-1', 'Hlava 1', [], [
-      node('article', 'par-1', '§ 1', [cs('Tento zákon upravuje zkoušky.')]),
-      node('article', 'par-2', '§ 2', [], [
-        node('paragraph', 'par-2/odst-1', 'odst. 1', [cs('Zkouška se koná podle § 1.')]),
-        node('paragraph', 'par-2/odst-2', 'odst. 2', [cs('Výsledek se zapíše elektronicky.')], [
-          node('clause', 'par-2/odst-2/pism-a', 'písm. a)', [cs('do protokolu,')]),
-          node('clause', 'par-2/odst-2/pism-b', 'písm. b)', [cs('do spisu.')]),
-        ]),
-      ]),
-      node('article', 'par-2a', '§ 2a', [cs('Nové ustanovení.')]),
-    ], 'Obecná ustanovení'),
+    node(
+      'title',
+      'hlava-1',
+      'Hlava 1',
+      [],
+      [
+        node('article', 'par-1', '§ 1', [cs('Tento zákon upravuje zkoušky.')]),
+        node(
+          'article',
+          'par-2',
+          '§ 2',
+          [],
+          [
+            node('paragraph', 'par-2/odst-1', 'odst. 1', [cs('Zkouška se koná podle § 1.')]),
+            node(
+              'paragraph',
+              'par-2/odst-2',
+              'odst. 2',
+              [cs('Výsledek se zapíše elektronicky.')],
+              [
+                node('clause', 'par-2/odst-2/pism-a', 'písm. a)', [cs('do protokolu,')]),
+                node('clause', 'par-2/odst-2/pism-b', 'písm. b)', [cs('do spisu.')]),
+              ],
+            ),
+          ],
+        ),
+        node('article', 'par-2a', '§ 2a', [cs('Nové ustanovení.')]),
+      ],
+      'Obecná ustanovení',
+    ),
   ],
 };
 

@@ -87,7 +87,9 @@ export class HttpSession {
 }
 
 /** Parses every Set-Cookie line of a response into name, value and lowercased attributes. */
-export function setCookies(response: Response): { name: string; value: string; attributes: Record<string, string | true> }[] {
+export function setCookies(
+  response: Response,
+): { name: string; value: string; attributes: Record<string, string | true> }[] {
   return response.headers.getSetCookie().map((line) => {
     const [pair = '', ...rest] = line.split(';');
     const at = pair.indexOf('=');

@@ -29,7 +29,12 @@ export function findNode(tree: ParsedDocument | ParsedNode[], nodePath: string):
 /** The node at a path; throws, listing the paths there are, when there is none. */
 export function getNode(tree: ParsedDocument | ParsedNode[], nodePath: string): ParsedNode {
   const found = findNode(tree, nodePath);
-  if (!found) throw new Error(`no node ${nodePath}; have ${nodesOf(tree).map((node) => node.path).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no node ${nodePath}; have ${nodesOf(tree)
+        .map((node) => node.path)
+        .join(', ')}`,
+    );
   return found;
 }
 

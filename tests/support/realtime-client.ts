@@ -56,7 +56,9 @@ export class RealtimeTestClient {
       });
     });
     socket.on('error', () => {});
-    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   /** Opens a socket; resolves once it is open (before `ready`), rejects when the handshake fails. */
@@ -68,14 +70,20 @@ export class RealtimeTestClient {
     const client = new RealtimeTestClient(socket);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));
-      socket.once('unexpected-response', (_request, response) => reject(new Error(`handshake refused: HTTP ${response.statusCode}`)));
+      socket.once('unexpected-response', (_request, response) =>
+        reject(new Error(`handshake refused: HTTP ${response.statusCode}`)),
+      );
       socket.once('error', reject);
     });
   }
 
   /** A message already received or the next one that matches; rejects after `timeoutMs`. */
-  waitFor<T = Record<string, unknown>>(match: (message: Record<string, unknown>) => boolean, timeoutMs = 5000): Promise<T> {
-    const test = (message: unknown) => typeof message === 'object' && message !== null && match(message as Record<string, unknown>);
+  waitFor<T = Record<string, unknown>>(
+    match: (message: Record<string, unknown>) => boolean,
+    timeoutMs = 5000,
+  ): Promise<T> {
+    const test = (message: unknown) =>
+      typeof message === 'object' && message !== null && match(message as Record<string, unknown>);
     const found = this.messages.find(test);
     if (found) return Promise.resolve(found as T);
     return new Promise<T>((resolve, reject) => {
@@ -88,7 +96,9 @@ export class RealtimeTestClient {
       };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`));
+        reject(
+          new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`),
+        );
       }, timeoutMs);
       this.waiters.push(waiter);
     });
@@ -109,24 +119,33 @@ export class RealtimeTestClient {
   async subscribe(channels: string[]): Promise<Record<string, unknown>> {
     const seen = this.messages.length;
     this.send({ cmd: 'subscribe', channels });
-    return this.waitFor((message) => (message.type === 'subscribed' || message.type === 'err') && this.messages.indexOf(message) >= seen);
+    return this.waitFor(
+      (message) => (message.type === 'subscribed' || message.type === 'err') && this.messages.indexOf(message) >= seen,
+    );
   }
 
   /** The closing code within `timeoutMs`, or a rejection. */
   closeInfo(timeoutMs = 5000): Promise<CloseInfo> {
     return Promise.race([
       this.closed,
-      new Promise<CloseInfo>((_resolve, reject) => setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise<CloseInfo>((_resolve, reject) =>
+        setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
   }
 
   close() {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close();
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING)
+      this.socket.close();
   }
 }
 
 /** A logged-in user's socket: token, connect, `ready` received. */
-export async function connectLive(serverUrl: string, session: HttpSession, options: ConnectOptions = {}): Promise<RealtimeTestClient> {
+export async function connectLive(
+  serverUrl: string,
+  session: HttpSession,
+  options: ConnectOptions = {},
+): Promise<RealtimeTestClient> {
   const client = await RealtimeTestClient.connect(wsUrl(serverUrl, await issueToken(session)), options);
   await client.waitFor((message) => message.type === 'ready');
   return client;

@@ -33,7 +33,9 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const addresses = [parsed.to ?? []].flat().flatMap((group) => group.value.map((entry) => (entry.address ?? '').toLowerCase()));
+          const addresses = [parsed.to ?? []]
+            .flat()
+            .flatMap((group) => group.value.map((entry) => (entry.address ?? '').toLowerCase()));
           messages.push({
             to: addresses,
             from: parsed.from?.text ?? '',
@@ -51,7 +53,8 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  const find = (address: string, after: number) => messages.find((mail, index) => index >= after && mail.to.includes(address.toLowerCase()));
+  const find = (address: string, after: number) =>
+    messages.find((mail, index) => index >= after && mail.to.includes(address.toLowerCase()));
 
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -195,15 +195,14 @@ function parseMarkdown(content: string, file: string): ParsedDocument {
     externalId,
     metadata: {
       title: title ?? externalId,
-      kind:
-        system === 'czech-law-md' ? field(frontMatter, 'druh')?.toLowerCase() : pirateKind(frontMatter),
+      kind: system === 'czech-law-md' ? field(frontMatter, 'druh')?.toLowerCase() : pirateKind(frontMatter),
       issuer: field(frontMatter, 'původce', 'puvodce') ?? findEnactingIssuer(plainLines.slice(0, 12)),
       sourceSystem: system,
       sourceIds,
     },
     publishedDate:
       system === 'czech-law-md'
-        ? findAdoptionDate(field(frontMatter, 'datum') ?? '') ?? isoDateField(frontMatter, 'datum')
+        ? (findAdoptionDate(field(frontMatter, 'datum') ?? '') ?? isoDateField(frontMatter, 'datum'))
         : isoDateField(frontMatter, 'schváleno'),
     effectiveDate,
     versionDate,

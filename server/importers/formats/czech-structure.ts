@@ -72,13 +72,18 @@ export function parseCzechStructure(input: StructureLine[], language?: StatuteLa
       case 'preamble':
         openContent(state, 'preambule', 'Preambule', 'PREAMBULE');
         return;
-      case 'part': case 'title': case 'chapter': case 'section':
+      case 'part':
+      case 'title':
+      case 'chapter':
+      case 'section':
         openGroup(state, marker);
         return;
       case 'article':
         openArticle(state, marker);
         return;
-      case 'paragraph': case 'letter': case 'point':
+      case 'paragraph':
+      case 'letter':
+      case 'point':
         openInner(state, marker);
         return;
       case 'schedule':
@@ -92,7 +97,8 @@ export function parseCzechStructure(input: StructureLine[], language?: StatuteLa
         return;
       default:
         if (state.inFootnotes) handleFootnote(state, line.text);
-        else if (state.afterSignatures && state.looseContent?.rawType === 'podpisy') addText(state, state.looseContent, line.text);
+        else if (state.afterSignatures && state.looseContent?.rawType === 'podpisy')
+          addText(state, state.looseContent, line.text);
         else addLooseText(state, line.text, next);
     }
   });

@@ -69,8 +69,18 @@ function readEsbirkaFile(content: string, file: string): EsbirkaFile {
 
 /** Header words that name the kind of act, longest first so 'ÚSTAVNÍ ZÁKON' beats 'ZÁKON'. */
 const KINDS = [
-  'ústavní zákon', 'ústavný zákon', 'zákonné opatření', 'nařízení vlády', 'ústavní dekret', 'dekret',
-  'zákon', 'nařízení', 'vyhláška', 'usnesení', 'sdělení', 'opatření',
+  'ústavní zákon',
+  'ústavný zákon',
+  'zákonné opatření',
+  'nařízení vlády',
+  'ústavní dekret',
+  'dekret',
+  'zákon',
+  'nařízení',
+  'vyhláška',
+  'usnesení',
+  'sdělení',
+  'opatření',
 ];
 
 const KIND_LINE = new RegExp(`^(${KINDS.join('|')})(?=\\s|,|$)`, 'iu');
@@ -80,7 +90,7 @@ const ISSUER_GENITIVES: Record<string, string> = {
   'české národní rady': 'Česká národní rada',
   'předsednictva české národní rady': 'Předsednictvo České národní rady',
   'federálního shromáždění': 'Federální shromáždění',
-  'vlády': 'Vláda',
+  vlády: 'Vláda',
   'slovenské národní rady': 'Slovenská národní rada',
 };
 
@@ -100,8 +110,13 @@ function isAllCaps(text: string): boolean {
 
 /** Proper names that stay capitalized when an all-caps heading is put into sentence case. */
 const PROPER_NAMES = [
-  'České republiky', 'Česká republika', 'Slovenské republiky', 'Evropské unie', 'Listiny základních práv a svobod',
-  'Listina základních práv a svobod', 'České a Slovenské Federativní Republiky',
+  'České republiky',
+  'Česká republika',
+  'Slovenské republiky',
+  'Evropské unie',
+  'Listiny základních práv a svobod',
+  'Listina základních práv a svobod',
+  'České a Slovenské Federativní Republiky',
 ];
 
 function sentenceCase(allCaps: string): string {
@@ -137,7 +152,10 @@ function readHeader(allLines: string[]): Header {
     const kindMatch = KIND_LINE.exec(line);
     if (kindMatch && !header.kind) {
       header.kind = kindMatch[1]!.toLowerCase();
-      const issuerText = line.slice(kindMatch[0].length).replace(/\s*(ze|zo)\s+d(ne|ňa)\s.*$/u, '').trim();
+      const issuerText = line
+        .slice(kindMatch[0].length)
+        .replace(/\s*(ze|zo)\s+d(ne|ňa)\s.*$/u, '')
+        .trim();
       if (issuerText) header.issuer = ISSUER_GENITIVES[issuerText.toLowerCase()] ?? issuerText;
       continue;
     }
@@ -155,7 +173,11 @@ function readHeader(allLines: string[]): Header {
   return header;
 }
 
-function buildTitle(kind: string | undefined, name: string | undefined, subject: string | undefined): string | undefined {
+function buildTitle(
+  kind: string | undefined,
+  name: string | undefined,
+  subject: string | undefined,
+): string | undefined {
   if (name) return sentenceCase(name);
   if (!subject) return kind ? capitalize(kind) : undefined;
   const cleaned = subject.replace(/[.,]$/, '').trim();

@@ -7,7 +7,18 @@ import { isClaimedByManifest } from './formex/package.js';
 import { rootElementName } from './shared/xml-prolog.js';
 
 /** Root elements of Formex files (documents, components, OJ tables of contents). */
-const FORMEX_ROOTS = new Set(['DOC', 'ACT', 'ANNEX', 'CONS.ACT', 'CONS.DOC', 'CONS.ANNEX', 'CORR', 'GENERAL', 'FMX', 'PUBLICATION']);
+const FORMEX_ROOTS = new Set([
+  'DOC',
+  'ACT',
+  'ANNEX',
+  'CONS.ACT',
+  'CONS.DOC',
+  'CONS.ANNEX',
+  'CORR',
+  'GENERAL',
+  'FMX',
+  'PUBLICATION',
+]);
 
 export const formexParser: FormatParser = {
   name: 'formex',
@@ -18,7 +29,11 @@ export const formexParser: FormatParser = {
 function detectFormex(head: string): boolean {
   const root = rootElementName(head);
   // ACT/ANNEX/DOC are generic names: also require a Formex schema or Formex bibliographic block.
-  return root !== undefined && FORMEX_ROOTS.has(root) && /formex\.publications\.europa\.eu|formex-\d|<BIB\.(?:INSTANCE|DOC|OJ)\b/.test(head);
+  return (
+    root !== undefined &&
+    FORMEX_ROOTS.has(root) &&
+    /formex\.publications\.europa\.eu|formex-\d|<BIB\.(?:INSTANCE|DOC|OJ)\b/.test(head)
+  );
 }
 
 function parseFormex(content: string, file: string): ParsedDocument[] {

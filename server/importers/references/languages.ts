@@ -11,7 +11,12 @@ const article = (pattern: string, shapes: Shape[] = ['article']): KeywordSpec =>
   shapes,
   standalone: true,
 });
-const paragraph = (pattern: string): KeywordSpec => ({ level: 'paragraph', pattern, shapes: ['number'], standalone: true });
+const paragraph = (pattern: string): KeywordSpec => ({
+  level: 'paragraph',
+  pattern,
+  shapes: ['number'],
+  standalone: true,
+});
 const clause = (pattern: string, shapes: Shape[], standalone = true): KeywordSpec => ({
   level: 'clause',
   pattern,
@@ -30,7 +35,9 @@ const CZECH: LanguageTable = {
     paragraph(word('odstav(?:ec|ce|ci|cem|ců|cích|cům|cemi)|odse(?:k|ku|kom|ky|kov|koch)')),
     clause(`písm\\.|${word('písmen(?:o|e|u|em|a|ech|ům|y|ách)?')}`, ['letterParen']),
     clause(word('bod(?:u|em|y|ů|ech|ě|e|ům|mi|och)?'), ['number']),
-    ignored(word('vět(?:a|y|ě|u|ou)\\s+(?:první|druhé|třetí|čtvrté|páté|šesté|poslední|prvej|druhej|tretej|poslednej)')),
+    ignored(
+      word('vět(?:a|y|ě|u|ou)\\s+(?:první|druhé|třetí|čtvrté|páté|šesté|poslední|prvej|druhej|tretej|poslednej)'),
+    ),
   ],
   rangeWords: ['až'],
   listWords: ['a', 'nebo', 'anebo', 'či', 'alebo'],
@@ -112,7 +119,14 @@ const FRENCH: LanguageTable = {
   external: `\\s+(?:(?:du|de\\s+la|des)\\s+(?!${FRENCH_PARTS})|de\\s+l['’](?!${FRENCH_PARTS})|[A-Z]{2,}\\b)`,
 };
 
-const TABLES: Record<string, LanguageTable> = { cs: CZECH, sk: CZECH, en: ENGLISH, de: GERMAN, it: ITALIAN, fr: FRENCH };
+const TABLES: Record<string, LanguageTable> = {
+  cs: CZECH,
+  sk: CZECH,
+  en: ENGLISH,
+  de: GERMAN,
+  it: ITALIAN,
+  fr: FRENCH,
+};
 const compiled = new Map<LanguageTable, Grammar>();
 
 /** The grammar for an ISO 639-1 code ('cs', 'EN-GB'); unknown languages get English, which finds nothing harmful. */

@@ -24,7 +24,9 @@ const Place = {
   citation: z
     .string()
     .nullable()
-    .describe("The cite keys from the enclosing article down to the node ('Čl. 54 odst. 2'); containers (part, title, chapter, section) are left out"),
+    .describe(
+      "The cite keys from the enclosing article down to the node ('Čl. 54 odst. 2'); containers (part, title, chapter, section) are left out",
+    ),
   node_type: z.string(),
   title: z.string().nullable(),
   position: z.number().int().describe('Index in the combined document order (see the route description)'),
@@ -45,7 +47,10 @@ export const AddedOrRemovedProvision = z.object({
   ...Place,
   node_id: Uuid.describe('The node in B for an added provision, in A for a removed one'),
   text: z.string().describe("The node's own text"),
-  descendants: z.number().int().describe('Provisions inside it that are added (removed) with it and not listed on their own'),
+  descendants: z
+    .number()
+    .int()
+    .describe('Provisions inside it that are added (removed) with it and not listed on their own'),
   subtree: z.array(SubtreeText).describe('Texts of those descendants that carry text, in document order'),
 });
 export type AddedOrRemovedProvision = z.infer<typeof AddedOrRemovedProvision>;
@@ -58,7 +63,9 @@ export const CompareChanges = z.object({
   changed: z.array(ChangedProvision),
   added: z.array(AddedOrRemovedProvision),
   removed: z.array(AddedOrRemovedProvision),
-  counts: z.object({ changed: z.number().int(), added: z.number().int(), removed: z.number().int() }).describe('Totals over all pages'),
+  counts: z
+    .object({ changed: z.number().int(), added: z.number().int(), removed: z.number().int() })
+    .describe('Totals over all pages'),
   next_offset: z.number().int().nullable().describe('offset of the next page; null on the last'),
 });
 export type CompareChanges = z.infer<typeof CompareChanges>;

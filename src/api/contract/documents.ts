@@ -51,7 +51,9 @@ export const DocumentLanguageList = listOf(DocumentLanguage);
 
 export const Node = z.object({
   id: Uuid,
-  node_type: z.string().describe('part, title, chapter, section, article, paragraph, clause, schedule, appendix, content, or a raw type'),
+  node_type: z
+    .string()
+    .describe('part, title, chapter, section, article, paragraph, clause, schedule, appendix, content, or a raw type'),
   type: z.string().describe('The raw marker or element the node came from'),
   title: z.string().nullable(),
   cite_key: z.string().nullable(),
@@ -65,13 +67,20 @@ export type Node = z.infer<typeof Node>;
 export const NodesQuery = z.object({
   limit: pageLimit(2000, 2000),
   offset: pageOffset,
-  mode: z.enum(['hierarchy', 'flat']).default('hierarchy').describe('hierarchy: document order with parent links; flat: the same rows'),
+  mode: z
+    .enum(['hierarchy', 'flat'])
+    .default('hierarchy')
+    .describe('hierarchy: document order with parent links; flat: the same rows'),
   branch: BranchSelector,
 });
 export const NodeList = listOf(Node);
 
 const LanguageSelection = {
-  lang: z.string().trim().regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en').optional(),
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
+    .optional(),
   language_id: z.coerce.number().int().min(1).max(32767).optional(),
 };
 
@@ -108,7 +117,9 @@ export const FragmentTextItem = z.object({
   cite_key: z.string().nullable(),
   language_id: z.number().int().describe('Language of the text returned'),
   language_code: z.string(),
-  source_fragment_id: Uuid.describe('The fragment the text comes from: the aligned one when another language was asked for'),
+  source_fragment_id: Uuid.describe(
+    'The fragment the text comes from: the aligned one when another language was asked for',
+  ),
 });
 export const FragmentTexts = listOf(FragmentTextItem);
 

@@ -17,7 +17,11 @@ export const OrgSlug = z
 export const OrgLocation = z.object({
   city: z.string().trim().min(1).max(100),
   /** ISO 3166-1 alpha-2, e.g. CZ. */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/),
 });
 
 const Website = z
@@ -31,7 +35,10 @@ export const CreateOrgRequest = z.object({
   name: z.string().trim().min(2).max(120),
   slug: OrgSlug,
   abbreviation: z.string().trim().max(20).optional().nullable(),
-  website: z.union([Website, z.literal('')]).optional().nullable(),
+  website: z
+    .union([Website, z.literal('')])
+    .optional()
+    .nullable(),
   locations: z.array(OrgLocation).max(20).default([]),
 });
 

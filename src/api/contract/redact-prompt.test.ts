@@ -120,7 +120,9 @@ describe('redactPrompt', () => {
   });
 
   it('is idempotent: a redacted text is left as it is', () => {
-    const first = redactPrompt('password: hunter2hunter2, mail x@y.cz, tel +420 603 123 456, 550e8400-e29b-41d4-a716-446655440000');
+    const first = redactPrompt(
+      'password: hunter2hunter2, mail x@y.cz, tel +420 603 123 456, 550e8400-e29b-41d4-a716-446655440000',
+    );
     const second = redactPrompt(first.text);
     expect(second.text).toBe(first.text);
     expect(second.redactions).toBe(0);

@@ -26,9 +26,26 @@ export interface RedactionResult {
 // Words after which a secret follows ("password: ...", "Bearer ...", "api_key=..."); longest
 // first so that "api key" wins over "api". Czech "heslo"/"klíč" too: the users write Czech.
 const SECRET_WORDS = [
-  'x-api-key', 'api[_ -]?key', 'apikey', 'access[_-]?token', 'refresh[_-]?token', 'auth[_-]?token',
-  'client[_-]?secret', 'secret[_-]?key', 'private[_-]?key', 'authorization', 'password', 'passwd',
-  'bearer', 'secret', 'token', 'heslo', 'klíč', 'pwd', 'api', 'key',
+  'x-api-key',
+  'api[_ -]?key',
+  'apikey',
+  'access[_-]?token',
+  'refresh[_-]?token',
+  'auth[_-]?token',
+  'client[_-]?secret',
+  'secret[_-]?key',
+  'private[_-]?key',
+  'authorization',
+  'password',
+  'passwd',
+  'bearer',
+  'secret',
+  'token',
+  'heslo',
+  'klíč',
+  'pwd',
+  'api',
+  'key',
 ].join('|');
 // keyword, separator (":" / "=" / spaces, optionally "is"/"je"), optional quote, the value (8+
 // characters that may appear in keys and tokens, not ending in sentence punctuation).
@@ -36,15 +53,18 @@ const SECRET = new RegExp(
   `(?<![\\p{L}\\p{N}_])(${SECRET_WORDS})(?![\\p{L}\\p{N}])((?:\\s*[:=]\\s*|\\s+)(?:(?:is|je)\\s+)?["'\`]?)([A-Za-z0-9_\\-.+/=~!@#$%^&*]{7,}[A-Za-z0-9_\\-+/=~!@#$%^&*])`,
   'giu',
 );
-const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
-const UUID = /(?<![0-9a-fA-F])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9a-fA-F])/g;
+const EMAIL =
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+const UUID =
+  /(?<![0-9a-fA-F])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![0-9a-fA-F])/g;
 // Country, check digits, then the account in groups of four (spaces optional); confirmed by mod 97.
 const IBAN = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu;
 // 13–19 digits: in groups of four (Visa, Mastercard), 4-6-5 (Amex) or contiguous.
 const CARD = /(?<!\d)(?:\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?!\d)/g;
 // International (+420 603 123 456, 0049 30 1234567) or the local 3-3-3 groups (603 123 456, 603-123-4567)
 // and (555) 123-4567; the digit count (9–15) is checked in code.
-const PHONE = /(?:(?<![\p{L}\p{N}+])(?:\+|00)\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,7}|(?<![\p{N}])\(\d{2,4}\) ?\d{3}[ .-]?\d{3,4}|(?<![\p{N}.,/])\d{3}[ .-]\d{3}[ .-]\d{3,4})(?![\p{N}])/gu;
+const PHONE =
+  /(?:(?<![\p{L}\p{N}+])(?:\+|00)\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,7}|(?<![\p{N}])\(\d{2,4}\) ?\d{3}[ .-]?\d{3,4}|(?<![\p{N}.,/])\d{3}[ .-]\d{3}[ .-]\d{3,4})(?![\p{N}])/gu;
 const NUMBER = /(?<!\d)\d{9,}(?!\d)/g;
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;

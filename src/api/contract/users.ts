@@ -6,9 +6,41 @@ export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_-]{3,30}$/;
 /** Words a handle or an organization slug may not be: they are (or may become) route names. */
 export const RESERVED_HANDLES = [
-  'admin', 'api', 'app', 'auth', 'collections', 'copilot', 'docs', 'documents', 'editor', 'help', 'login', 'logout',
-  'me', 'memory', 'new', 'org', 'orgs', 'privacy', 'public', 'register', 'root', 'search', 'settings', 'static',
-  'support', 'system', 'teams', 'terms', 'tools', 'u', 'user', 'users', 'v1', 'ws', 'www',
+  'admin',
+  'api',
+  'app',
+  'auth',
+  'collections',
+  'copilot',
+  'docs',
+  'documents',
+  'editor',
+  'help',
+  'login',
+  'logout',
+  'me',
+  'memory',
+  'new',
+  'org',
+  'orgs',
+  'privacy',
+  'public',
+  'register',
+  'root',
+  'search',
+  'settings',
+  'static',
+  'support',
+  'system',
+  'teams',
+  'terms',
+  'tools',
+  'u',
+  'user',
+  'users',
+  'v1',
+  'ws',
+  'www',
 ] as const;
 
 export const Handle = z
@@ -37,13 +69,34 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const ProfilePatch = z.object({
   first_name: z.string().trim().min(1).max(100).optional(),
   last_name: z.string().trim().min(1).max(100).optional(),
-  photo_url: z.union([HttpUrl, z.literal('')]).nullable().optional(),
+  photo_url: z
+    .union([HttpUrl, z.literal('')])
+    .nullable()
+    .optional(),
   bio: optionalText(2000),
   /** Languages the user reads or writes, ISO 639-1 codes. */
-  languages: z.array(z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/)).max(30).optional(),
-  public_email: z.union([z.string().trim().toLowerCase().max(254).pipe(z.email()), z.literal('')]).nullable().optional(),
-  linkedin_url: z.union([HttpUrl, z.literal('')]).nullable().optional(),
-  website_url: z.union([HttpUrl, z.literal('')]).nullable().optional(),
+  languages: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z]{2,3}$/),
+    )
+    .max(30)
+    .optional(),
+  public_email: z
+    .union([z.string().trim().toLowerCase().max(254).pipe(z.email()), z.literal('')])
+    .nullable()
+    .optional(),
+  linkedin_url: z
+    .union([HttpUrl, z.literal('')])
+    .nullable()
+    .optional(),
+  website_url: z
+    .union([HttpUrl, z.literal('')])
+    .nullable()
+    .optional(),
 });
 
 /** The fields the own profile and the public view both show, the same way in both. */

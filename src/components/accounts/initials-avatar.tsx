@@ -16,7 +16,12 @@ export function personInitials(firstName: string, lastName: string, fallback: st
 export function InitialsAvatar({ text, size = 96 }: { text: string; size?: number }) {
   // Decorative: the name beside it says who it is.
   return (
-    <span className="initials-avatar" aria-hidden style={{ width: size, height: size, fontSize: size * 0.4 }} data-testid="initials-avatar">
+    <span
+      className="initials-avatar"
+      aria-hidden
+      style={{ width: size, height: size, fontSize: size * 0.4 }}
+      data-testid="initials-avatar"
+    >
       {text}
     </span>
   );

@@ -19,7 +19,9 @@ export function DiffText({ parts }: { parts: DiffPart[] }) {
       {parts.map((part, index) => {
         if (part.kind === 'same') return <span key={index}>{part.text}</span>;
         const Mark = part.kind === 'removed' ? 'del' : 'ins';
-        const marker = intl.formatMessage({ id: part.kind === 'removed' ? 'compare.changes.deletedMark' : 'compare.changes.insertedMark' });
+        const marker = intl.formatMessage({
+          id: part.kind === 'removed' ? 'compare.changes.deletedMark' : 'compare.changes.insertedMark',
+        });
         return (
           <Mark key={index} className={isWhitespaceOnly(part) ? 'lexhub-diff-space' : undefined}>
             <VisuallyHidden>{`${marker} `}</VisuallyHidden>

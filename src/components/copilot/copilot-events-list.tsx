@@ -29,7 +29,9 @@ export function CopilotEventsList() {
                   {event.cmd}
                 </Code>
                 <Text size="1" color="gray" asChild>
-                  <time dateTime={new Date(event.ts).toISOString()}>{intl.formatTime(event.ts, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</time>
+                  <time dateTime={new Date(event.ts).toISOString()}>
+                    {intl.formatTime(event.ts, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+                  </time>
                 </Text>
               </Flex>
               <Text as="p" size="1" className="copilot-event-summary">

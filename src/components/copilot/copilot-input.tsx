@@ -5,10 +5,18 @@ import { Button, Callout, Flex, Spinner, Text, TextArea } from '@radix-ui/themes
 import { ExclamationTriangleIcon, PaperPlaneIcon } from '@radix-ui/react-icons';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectChatReady, selectRedactions, selectSending, selectSensitiveOnly } from '../../machines/copilot-chat.machine';
+import {
+  selectChatReady,
+  selectRedactions,
+  selectSending,
+  selectSensitiveOnly,
+} from '../../machines/copilot-chat.machine';
 import { useCopilotChat } from './copilot-chat-context';
 
-export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }>(function CopilotInput({ canSend }, ref) {
+export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }>(function CopilotInput(
+  { canSend },
+  ref,
+) {
   const intl = useIntl();
   const chat = useCopilotChat();
   const ready = useSelector(chat, selectChatReady);

@@ -9,7 +9,9 @@ import { CopilotLoginPrompt } from './copilot-login-prompt';
 
 // The markdown renderer is most of the Copilot's weight: it loads with the first reply, not with
 // every page. Until it has, a reply shows as plain text.
-const CopilotMessageText = lazy(() => import('./copilot-message-text').then((module) => ({ default: module.CopilotMessageText })));
+const CopilotMessageText = lazy(() =>
+  import('./copilot-message-text').then((module) => ({ default: module.CopilotMessageText })),
+);
 
 export function CopilotMessageList() {
   const intl = useIntl();
@@ -32,16 +34,25 @@ export function CopilotMessageList() {
   return (
     <ol className="copilot-messages" aria-label={intl.formatMessage({ id: 'copilot.messages.label' })}>
       {messages.map((message) => (
-        <li key={message.id} className="copilot-message" data-role={message.role} aria-busy={message.streaming || undefined}>
+        <li
+          key={message.id}
+          className="copilot-message"
+          data-role={message.role}
+          aria-busy={message.streaming || undefined}
+        >
           <Flex justify="between" gap="2" align="baseline">
             <Text size="1" weight="bold">
               <FormattedMessage id={`copilot.role.${message.role}`} />
             </Text>
             <Text size="1" color="gray" asChild>
-              <time dateTime={new Date(message.at).toISOString()}>{intl.formatTime(message.at, { hour: '2-digit', minute: '2-digit' })}</time>
+              <time dateTime={new Date(message.at).toISOString()}>
+                {intl.formatTime(message.at, { hour: '2-digit', minute: '2-digit' })}
+              </time>
             </Text>
           </Flex>
-          {message.error ? <FailedReply message={message} /> : (
+          {message.error ? (
+            <FailedReply message={message} />
+          ) : (
             <Text as="div" size="2" className="copilot-message-text">
               {message.role === 'user' ? (
                 message.content
@@ -69,8 +80,12 @@ function FailedReply({ message }: { message: CopilotMessage }) {
       </Callout.Icon>
       <Callout.Text>
         {failure.kind === 'loginRequired' && <CopilotLoginPrompt />}
-        {failure.kind === 'session' && <FormattedMessage id="copilot.error.session" values={{ status: failure.status }} />}
-        {failure.kind === 'request' && <FormattedMessage id="copilot.error.request" values={{ status: failure.status, message: message.content }} />}
+        {failure.kind === 'session' && (
+          <FormattedMessage id="copilot.error.session" values={{ status: failure.status }} />
+        )}
+        {failure.kind === 'request' && (
+          <FormattedMessage id="copilot.error.request" values={{ status: failure.status, message: message.content }} />
+        )}
         {failure.kind === 'templates' && <FormattedMessage id="copilot.error.templates" />}
       </Callout.Text>
     </Callout.Root>

@@ -7,7 +7,11 @@ import { CopilotMessageText } from './copilot-message-text';
 describe('CopilotMessageText', () => {
   it('renders quotes, emphasis and in-app links of a reply as markdown', () => {
     const { container } = render(
-      <CopilotMessageText text={'[Čl. 54](/documents/1-ustava?node=9) says:\n\n> (1) Prezident republiky je hlavou státu.\n> (2) Prezident republiky je volen v přímých volbách.\n\n_A retrieval answer._'} />,
+      <CopilotMessageText
+        text={
+          '[Čl. 54](/documents/1-ustava?node=9) says:\n\n> (1) Prezident republiky je hlavou státu.\n> (2) Prezident republiky je volen v přímých volbách.\n\n_A retrieval answer._'
+        }
+      />,
     );
     expect(screen.getByRole('link', { name: 'Čl. 54' }).getAttribute('href')).toBe('/documents/1-ustava?node=9');
     expect(container.querySelector('blockquote')?.textContent).toContain('Prezident republiky je hlavou státu.');
@@ -19,7 +23,9 @@ describe('CopilotMessageText', () => {
 
   it('opens web links in a new tab and never makes links of other schemes or raw HTML', () => {
     const { container } = render(
-      <CopilotMessageText text={'[EUR-Lex](https://eur-lex.europa.eu) [bad](javascript:alert(1)) <img src=x onerror=alert(1)><b>raw</b>'} />,
+      <CopilotMessageText
+        text={'[EUR-Lex](https://eur-lex.europa.eu) [bad](javascript:alert(1)) <img src=x onerror=alert(1)><b>raw</b>'}
+      />,
     );
     const web = screen.getByRole('link', { name: 'EUR-Lex' });
     expect(web.getAttribute('target')).toBe('_blank');

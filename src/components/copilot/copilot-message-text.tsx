@@ -31,10 +31,26 @@ function MessageLink({ href, children }: ComponentProps<'a'>) {
 const COMPONENTS: Components = {
   a: ({ href, children }) => <MessageLink href={href}>{children}</MessageLink>,
   // Headings in a chat bubble read as emphasis, not as sections of the page.
-  h1: ({ children }) => <p><strong>{children}</strong></p>,
-  h2: ({ children }) => <p><strong>{children}</strong></p>,
-  h3: ({ children }) => <p><strong>{children}</strong></p>,
-  h4: ({ children }) => <p><strong>{children}</strong></p>,
+  h1: ({ children }) => (
+    <p>
+      <strong>{children}</strong>
+    </p>
+  ),
+  h2: ({ children }) => (
+    <p>
+      <strong>{children}</strong>
+    </p>
+  ),
+  h3: ({ children }) => (
+    <p>
+      <strong>{children}</strong>
+    </p>
+  ),
+  h4: ({ children }) => (
+    <p>
+      <strong>{children}</strong>
+    </p>
+  ),
   img: ({ alt }) => <>{alt}</>,
 };
 

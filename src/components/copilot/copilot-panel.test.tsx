@@ -35,9 +35,16 @@ const chatBodies: unknown[] = [];
 setUpComponentTests();
 const server = mockApiWith(
   { onUnhandledRequest: 'bypass' },
-  http.get('*/v1/auth/me', () => (loggedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 }))),
+  http.get('*/v1/auth/me', () =>
+    loggedIn ? HttpResponse.json({ user: USER }) : HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 }),
+  ),
   http.post('*/v1/auth/ws-token', () => HttpResponse.json({ token: 'ws-token-1', expires_in: 60 })),
-  http.get('*/copilot_templates.json', () => HttpResponse.json({ hash: 'tpl-hash', templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 'You are…' }] })),
+  http.get('*/copilot_templates.json', () =>
+    HttpResponse.json({
+      hash: 'tpl-hash',
+      templates: [{ capability: 'chat', template: 'lexhub.chat.v1', text: 'You are…' }],
+    }),
+  ),
   http.get('*/copilot/config', () => HttpResponse.json({ chat_url: '/copilot/chat', assistant: 'retrieval' })),
   http.post('*/v1/copilot/session', () =>
     HttpResponse.json({
@@ -45,7 +52,14 @@ const server = mockApiWith(
       nonce: 'nonce-1',
       expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
       user_id: USER.id,
-      signed_headers: { 'x-copilot-session': 'sess-1', 'x-copilot-user': USER.id, 'x-copilot-nonce': 'nonce-1', 'x-copilot-expires': '1', 'x-copilot-login': 'login-1', 'x-copilot-signature': 'sig' },
+      signed_headers: {
+        'x-copilot-session': 'sess-1',
+        'x-copilot-user': USER.id,
+        'x-copilot-nonce': 'nonce-1',
+        'x-copilot-expires': '1',
+        'x-copilot-login': 'login-1',
+        'x-copilot-signature': 'sig',
+      },
     }),
   ),
   http.post('*/copilot/chat', async ({ request }) => {
@@ -56,7 +70,11 @@ const server = mockApiWith(
         async start(controller) {
           controller.enqueue(encoder.encode('Čl. 54 říká: '));
           await new Promise((resolve) => setTimeout(resolve, 20));
-          controller.enqueue(encoder.encode('[Čl. 54](/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e)'));
+          controller.enqueue(
+            encoder.encode(
+              '[Čl. 54](/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e)',
+            ),
+          );
           controller.close();
         },
       }),
@@ -90,13 +108,21 @@ function renderShell(store = createStore()) {
     </AppShell>,
     { path: '/', store },
   );
-  return { ...result, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }) };
+  return {
+    ...result,
+    user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }),
+  };
 }
 
 // The app loads these parts on first need; importing them once here keeps the first import's
 // transform (seconds on a busy machine) out of the tests' one-second waits.
 beforeAll(async () => {
-  await Promise.all([import('./copilot-workspace'), import('./copilot-message-text'), import('../toast/toaster'), import('../quick-search/quick-search-dialog')]);
+  await Promise.all([
+    import('./copilot-workspace'),
+    import('./copilot-message-text'),
+    import('../toast/toaster'),
+    import('../quick-search/quick-search-dialog'),
+  ]);
 });
 
 const copilotButton = () => screen.getByRole('button', { name: 'Open Copilot' });
@@ -126,7 +152,11 @@ describe('Copilot in the shell', () => {
     expect(region.tagName).toBe('ASIDE');
     expect(shellRoot(container).classList.contains('shell--copilot-open')).toBe(true);
     expect(document.activeElement).toBe(within(region).getByRole('textbox', { name: 'Message to Copilot' }));
-    expect(within(region).getByRole('tab', { name: /^Copilot/ }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      within(region)
+        .getByRole('tab', { name: /^Copilot/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Copilot' })).toBeNull();
@@ -183,7 +213,9 @@ describe('Copilot in the shell', () => {
       sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
     });
     expect(await within(region).findByText('Connected')).toBeTruthy();
-    expect(sockets[0]!.sent.map((text) => JSON.parse(text))).toEqual([{ cmd: 'subscribe', channels: [`user:${USER.id}`] }]);
+    expect(sockets[0]!.sent.map((text) => JSON.parse(text))).toEqual([
+      { cmd: 'subscribe', channels: [`user:${USER.id}`] },
+    ]);
     act(() => {
       vi.advanceTimersByTime(4900);
     });
@@ -211,7 +243,14 @@ describe('Copilot in the shell', () => {
     act(() => {
       sockets[0]!.handlers.open();
       sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
-      sockets[0]!.handlers.message(JSON.stringify({ cmd: 'tool.navigate', channel: `user:${USER.id}`, payload: { path: '/documents' }, ts: Date.now() }));
+      sockets[0]!.handlers.message(
+        JSON.stringify({
+          cmd: 'tool.navigate',
+          channel: `user:${USER.id}`,
+          payload: { path: '/documents' },
+          ts: Date.now(),
+        }),
+      );
     });
     await waitFor(() => expect(location.history).toContain('/documents'));
     expect(store.get(automationEventsAtom)).toHaveLength(1);
@@ -231,12 +270,20 @@ describe('Copilot in the shell', () => {
       '/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
     );
     expect(within(region).getByText('Co říká čl. 54? Odpověď pošlete na [EMAIL]')).toBeTruthy();
-    expect(within(region).getByTestId('copilot-redaction-note').textContent).toBe('1 sensitive value was replaced by a placeholder before sending.');
+    expect(within(region).getByTestId('copilot-redaction-note').textContent).toBe(
+      '1 sensitive value was replaced by a placeholder before sending.',
+    );
     expect((input as HTMLTextAreaElement).value).toBe('');
     expect(chatBodies).toEqual([
-      expect.objectContaining({ session_id: 'sess-1', template_hash: 'tpl-hash', messages: [{ role: 'user', content: 'Co říká čl. 54? Odpověď pošlete na [EMAIL]' }] }),
+      expect.objectContaining({
+        session_id: 'sess-1',
+        template_hash: 'tpl-hash',
+        messages: [{ role: 'user', content: 'Co říká čl. 54? Odpověď pošlete na [EMAIL]' }],
+      }),
     ]);
-    await waitFor(() => expect(within(region).getByTestId('copilot-announcer').textContent).toBe('Copilot has answered.'));
+    await waitFor(() =>
+      expect(within(region).getByTestId('copilot-announcer').textContent).toBe('Copilot has answered.'),
+    );
   });
 
   it('does not send a prompt of only sensitive values and says so', async () => {
@@ -244,10 +291,14 @@ describe('Copilot in the shell', () => {
     await screen.findByRole('button', { name: /Account/ });
     const region = await openPanel(user);
     const input = within(region).getByRole('textbox', { name: 'Message to Copilot' });
-    await waitFor(() => expect(within(region).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(within(region).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false),
+    );
     await user.type(input, 'jana@example.com 603 123 456');
     await user.click(within(region).getByRole('button', { name: 'Send' }));
-    expect(within(region).getByRole('alert').textContent).toBe('Copilot prompt contained only sensitive information and was not sent.');
+    expect(within(region).getByRole('alert').textContent).toBe(
+      'Copilot prompt contained only sensitive information and was not sent.',
+    );
     expect(chatBodies).toEqual([]);
     expect((input as HTMLTextAreaElement).value).toBe('jana@example.com 603 123 456');
   });
@@ -260,7 +311,15 @@ describe('Copilot in the shell', () => {
     await user.type(within(region).getByRole('textbox', { name: 'Message to Copilot' }), 'Co říká čl. 54?');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(within(region).getByRole('link', { name: 'Čl. 54' })).toBeTruthy());
-    store.set(automationEventsAtom, [{ id: 'e1', cmd: 'editor.open', summary: '/documents/x', ts: Date.now(), links: [{ label: '/documents/x', href: '/documents/x' }] }]);
+    store.set(automationEventsAtom, [
+      {
+        id: 'e1',
+        cmd: 'editor.open',
+        summary: '/documents/x',
+        ts: Date.now(),
+        links: [{ label: '/documents/x', href: '/documents/x' }],
+      },
+    ]);
     const serious = async () =>
       (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -19,7 +19,6 @@ import { CopilotMessageList } from './copilot-message-list';
 import { COPILOT_PANEL_ID } from './copilot-panel-id';
 import { CopilotStatusBadge } from './copilot-status-badge';
 
-
 /** Always in the document (the button's aria-controls points at it); its content only while open. */
 export function CopilotPanel() {
   const open = useAtomValue(copilotPanelOpenAtom);
@@ -35,7 +34,15 @@ export function CopilotPanel() {
   };
 
   return (
-    <aside id={COPILOT_PANEL_ID} ref={panelRef} className="copilot-panel" aria-labelledby={titleId} tabIndex={-1} hidden={!open} onKeyDown={onKeyDown}>
+    <aside
+      id={COPILOT_PANEL_ID}
+      ref={panelRef}
+      className="copilot-panel"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      hidden={!open}
+      onKeyDown={onKeyDown}
+    >
       {open && <CopilotPanelBody titleId={titleId} panelRef={panelRef} />}
     </aside>
   );
@@ -72,12 +79,22 @@ function CopilotPanelBody({ titleId, panelRef }: { titleId: string; panelRef: Re
         </Flex>
         <Flex align="center" gap="3">
           <Tooltip content={intl.formatMessage({ id: 'copilot.clear' })}>
-            <IconButton variant="ghost" color="gray" aria-label={intl.formatMessage({ id: 'copilot.clear' })} onClick={() => chat.send({ type: 'chat.clear' })}>
+            <IconButton
+              variant="ghost"
+              color="gray"
+              aria-label={intl.formatMessage({ id: 'copilot.clear' })}
+              onClick={() => chat.send({ type: 'chat.clear' })}
+            >
               <TrashIcon />
             </IconButton>
           </Tooltip>
           <Tooltip content={intl.formatMessage({ id: 'copilot.close' })}>
-            <IconButton variant="ghost" color="gray" aria-label={intl.formatMessage({ id: 'copilot.close' })} onClick={() => setOpen(false)}>
+            <IconButton
+              variant="ghost"
+              color="gray"
+              aria-label={intl.formatMessage({ id: 'copilot.close' })}
+              onClick={() => setOpen(false)}
+            >
               <Cross2Icon />
             </IconButton>
           </Tooltip>
@@ -153,7 +170,9 @@ function LiveProblem() {
       <Callout.Text>
         {problem.kind === 'loginRequired' && <CopilotLoginPrompt />}
         {problem.kind === 'forbidden' && <FormattedMessage id="copilot.error.forbidden" />}
-        {problem.kind === 'wsToken' && <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.status }} />}
+        {problem.kind === 'wsToken' && (
+          <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.status }} />
+        )}
       </Callout.Text>
     </Callout.Root>
   );

@@ -11,7 +11,6 @@ import './copilot.css';
 
 const CopilotWorkspace = lazy(() => import('./copilot-workspace'));
 
-
 export function CopilotRoot() {
   const open = useAtomValue(copilotPanelOpenAtom);
   const setDemand = useSetAtom(setLiveDemandAtom);

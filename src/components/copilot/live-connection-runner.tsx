@@ -5,7 +5,14 @@ import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useAtomValue, useStore } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/session.atoms';
-import { liveBadgeVisibleAtom, liveChannelAtom, liveDemandAtom, liveProblemAtom, liveStatusAtom, recordTrafficAtom } from '../../atoms/live.atoms';
+import {
+  liveBadgeVisibleAtom,
+  liveChannelAtom,
+  liveDemandAtom,
+  liveProblemAtom,
+  liveStatusAtom,
+  recordTrafficAtom,
+} from '../../atoms/live.atoms';
 import {
   liveConnectionMachine,
   selectBadgeVisible,

@@ -29,8 +29,7 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
   const byType = useMemo(() => countByType(nodes), [nodes]);
 
   // Calendar dates carry no time zone: format them in UTC so they never shift a day.
-  const day = (value: string | null) =>
-    value ? formatDay(intl, value) : '—';
+  const day = (value: string | null) => (value ? formatDay(intl, value) : '—');
   const dates: Array<[string, string]> = [
     ['reader.stats.published', day(document.published_date)],
     ['reader.stats.effective', day(document.effective_date)],
@@ -84,7 +83,11 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
               <ul className="reader-plain-list">
                 {document.languages.map((code) => (
                   <li key={code}>
-                    <Badge variant="soft" color="gray" title={intl.formatDisplayName(code, { type: 'language' }) ?? code}>
+                    <Badge
+                      variant="soft"
+                      color="gray"
+                      title={intl.formatDisplayName(code, { type: 'language' }) ?? code}
+                    >
                       {code}
                     </Badge>
                   </li>

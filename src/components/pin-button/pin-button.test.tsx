@@ -22,7 +22,13 @@ mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/user/document-access/stats/:id', ({ params }) => {
     calls.push(`stats ${String(params.id)}`);
-    return HttpResponse.json({ document_id: params.id, access_count: 3, first_accessed_at: null, last_accessed_at: null, pinned });
+    return HttpResponse.json({
+      document_id: params.id,
+      access_count: 3,
+      first_accessed_at: null,
+      last_accessed_at: null,
+      pinned,
+    });
   }),
   http.put('*/v1/user/pins/:id', ({ params }) => {
     calls.push(`PUT ${String(params.id)}`);

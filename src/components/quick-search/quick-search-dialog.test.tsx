@@ -80,7 +80,16 @@ describe('QuickSearchDialog for a logged-in user', () => {
         const q = new URL(request.url).searchParams.get('q') ?? '';
         requests.push(`${q}|personal`);
         // The server's order is not the display order.
-        return HttpResponse.json({ items: [doc(1, 'search'), doc(2, 'frequent'), doc(3, 'recent'), doc(4, 'pinned'), doc(5, 'recent'), doc(6, 'pinned')] });
+        return HttpResponse.json({
+          items: [
+            doc(1, 'search'),
+            doc(2, 'frequent'),
+            doc(3, 'recent'),
+            doc(4, 'pinned'),
+            doc(5, 'recent'),
+            doc(6, 'pinned'),
+          ],
+        });
       }),
       http.post('*/v1/user/document-access', async ({ request }) => {
         recorded.push(await request.json());
@@ -95,12 +104,13 @@ describe('QuickSearchDialog for a logged-in user', () => {
     // Opened with an empty box: the personal groups are asked for at once.
     expect(requests).toEqual(['|personal']);
     const groups = within(listbox).getAllByRole('group');
-    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent)).toEqual([
-      'Pinned (2)',
-      'Recently opened (2)',
-      'Frequently opened (1)',
-      'Documents (1)',
-    ]);
+    expect(
+      groups.map(
+        (group) =>
+          group.getAttribute('aria-labelledby') &&
+          document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent,
+      ),
+    ).toEqual(['Pinned (2)', 'Recently opened (2)', 'Frequently opened (1)', 'Documents (1)']);
     expect(within(listbox).getByRole('group', { name: 'Pinned (2)' })).toBe(groups[0]);
     const titles = within(listbox)
       .getAllByRole('option')
@@ -256,7 +266,11 @@ describe('QuickSearchDialog', () => {
     await screen.findAllByRole('option');
     await user.keyboard('{ArrowDown}');
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,18 @@
 // The quick search dialog (Ctrl/Cmd+K or the header box): a combobox over the autocomplete
 // results. The flow lives in quickSearchMachine; this renders it and wires atoms and router.
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { Callout, Dialog, Flex, IconButton, Kbd, Separator, Spinner, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Callout,
+  Dialog,
+  Flex,
+  IconButton,
+  Kbd,
+  Separator,
+  Spinner,
+  Text,
+  TextField,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { Cross2Icon, ExclamationTriangleIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';

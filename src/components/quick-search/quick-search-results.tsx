@@ -33,12 +33,26 @@ export function QuickSearchResults({ id, results, activeIndex, onHighlight, onSe
   }, [id, activeIndex]);
 
   return (
-    <div role="listbox" id={id} aria-label={intl.formatMessage({ id: 'search.results.label' })} className="quick-search-listbox">
+    <div
+      role="listbox"
+      id={id}
+      aria-label={intl.formatMessage({ id: 'search.results.label' })}
+      className="quick-search-listbox"
+    >
       {resultSections(results).map(({ group, entries }) => {
         const headingId = `${id}-group-${group}`;
         return (
           <div role="group" aria-labelledby={headingId} key={group}>
-            <Flex id={headingId} role="presentation" align="center" gap="2" px="2" pt="2" pb="1" className="quick-search-group-heading">
+            <Flex
+              id={headingId}
+              role="presentation"
+              align="center"
+              gap="2"
+              px="2"
+              pt="2"
+              pb="1"
+              className="quick-search-group-heading"
+            >
               <Text size="1" weight="bold" color="gray">
                 <FormattedMessage id={`search.group.${group}`} />
               </Text>{' '}

@@ -6,7 +6,9 @@ import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { useQuickSearchShortcut } from './use-quick-search-shortcut';
 
-const QuickSearchDialog = lazy(() => import('./quick-search-dialog').then((module) => ({ default: module.QuickSearchDialog })));
+const QuickSearchDialog = lazy(() =>
+  import('./quick-search-dialog').then((module) => ({ default: module.QuickSearchDialog })),
+);
 
 export function QuickSearchRoot() {
   const setOpen = useSetAtom(quickSearchOpenAtom);

@@ -1,6 +1,10 @@
 // Splits the flat, group-ordered result list into the sections the dialog shows, keeping each
 // result's flat index (the index the arrow keys and aria-activedescendant use).
-import { QUICK_SEARCH_GROUPS, type QuickSearchGroup, type QuickSearchResult } from '../../machines/quick-search.machine';
+import {
+  QUICK_SEARCH_GROUPS,
+  type QuickSearchGroup,
+  type QuickSearchResult,
+} from '../../machines/quick-search.machine';
 
 export interface ResultSection {
   group: QuickSearchGroup;

@@ -2,7 +2,9 @@
 import { useEffect } from 'react';
 
 /** True for Ctrl+K, and for ⌘K on macOS (metaKey), without Alt or Shift. */
-export function isQuickSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+export function isQuickSearchShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 }
 

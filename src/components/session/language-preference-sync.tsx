@@ -22,7 +22,8 @@ export function LanguagePreferenceSync() {
 
   useEffect(() => {
     // undefined: /auth/me has not answered yet.
-    if (user !== undefined) preference.send({ type: 'session.user', user, hasLocalChoice: hasStoredLocale(browserStorage()) });
+    if (user !== undefined)
+      preference.send({ type: 'session.user', user, hasLocalChoice: hasStoredLocale(browserStorage()) });
   }, [preference, user]);
 
   useEffect(() => {

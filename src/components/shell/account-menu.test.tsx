@@ -69,10 +69,11 @@ describe('AccountLinks / AccountMenu', () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
-      ...MENU,
-      ['Log out', null],
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => [item.textContent, item.getAttribute('href')]),
+    ).toEqual([...MENU, ['Log out', null]]);
   });
 
   it('works from the keyboard in the compact header and logs out: user cleared, toast, home', async () => {

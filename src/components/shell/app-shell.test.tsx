@@ -15,7 +15,10 @@ import { mockApiWith } from '../../testing/mock-api';
 import { renderWithProviders } from './testing';
 
 setUpComponentTests();
-mockApiWith({ onUnhandledRequest: 'bypass' }, http.get('*/v1/legal/documents', () => HttpResponse.json({ items: [] })));
+mockApiWith(
+  { onUnhandledRequest: 'bypass' },
+  http.get('*/v1/legal/documents', () => HttpResponse.json({ items: [] })),
+);
 beforeEach(() => localStorage.clear());
 
 const renderShell = (path = '/', store = createStore()) =>
@@ -59,12 +62,15 @@ describe('AppShell', () => {
     expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 
-  it.each(['/', '/collections', '/nope', '/privacy', '/terms'])('passes axe on %s in English and Czech', async (path) => {
-    const store = createStore();
-    renderShell(path, store);
-    expect(await seriousViolations()).toEqual([]);
-    store.set(localeAtom, 'cs');
-    expect(await screen.findByRole('link', { name: 'Přejít na obsah' })).toBeTruthy();
-    expect(await seriousViolations()).toEqual([]);
-  });
+  it.each(['/', '/collections', '/nope', '/privacy', '/terms'])(
+    'passes axe on %s in English and Czech',
+    async (path) => {
+      const store = createStore();
+      renderShell(path, store);
+      expect(await seriousViolations()).toEqual([]);
+      store.set(localeAtom, 'cs');
+      expect(await screen.findByRole('link', { name: 'Přejít na obsah' })).toBeTruthy();
+      expect(await seriousViolations()).toEqual([]);
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
 import { isNarrowScreenAtom } from '../../atoms/sidebar.atoms';
 
-const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
+const isApple = () =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
 
 export function HeaderSearch() {
   const intl = useIntl();

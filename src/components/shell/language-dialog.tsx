@@ -89,7 +89,12 @@ export function LanguageDialog({ dialog }: { dialog: DialogActor }) {
             </Text>
           </Box>
         ) : (
-          <ul ref={listRef} className="language-list" aria-label={intl.formatMessage({ id: 'language.dialog.list' })} onKeyDown={onListKey}>
+          <ul
+            ref={listRef}
+            className="language-list"
+            aria-label={intl.formatMessage({ id: 'language.dialog.list' })}
+            onKeyDown={onListKey}
+          >
             {shown.map((language) => {
               const selected = language.code === current;
               return (
@@ -112,7 +117,13 @@ export function LanguageDialog({ dialog }: { dialog: DialogActor }) {
                     <Badge variant="soft" color="gray">
                       {language.code}
                     </Badge>
-                    <CheckIcon className="language-check" width="18" height="18" aria-hidden style={{ visibility: selected ? 'visible' : 'hidden' }} />
+                    <CheckIcon
+                      className="language-check"
+                      width="18"
+                      height="18"
+                      aria-hidden
+                      style={{ visibility: selected ? 'visible' : 'hidden' }}
+                    />
                   </button>
                 </li>
               );

@@ -1,5 +1,13 @@
 // The sections of the side navigation, in order.
-import { CardStackIcon, FileTextIcon, GroupIcon, HomeIcon, LayersIcon, MixerHorizontalIcon, Pencil2Icon } from '@radix-ui/react-icons';
+import {
+  CardStackIcon,
+  FileTextIcon,
+  GroupIcon,
+  HomeIcon,
+  LayersIcon,
+  MixerHorizontalIcon,
+  Pencil2Icon,
+} from '@radix-ui/react-icons';
 
 export const NAV_ITEMS = [
   { href: '/', label: 'shell.nav.home', Icon: HomeIcon },

@@ -98,7 +98,9 @@ describe('SideNav', () => {
       ['Teams', '/teams'],
       ['Tools', '/tools'],
     ]);
-    expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['Documents']);
+    expect(
+      links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent),
+    ).toEqual(['Documents']);
     expect(nav.getAttribute('data-overlay')).toBe('false');
 
     // The user may still collapse it.

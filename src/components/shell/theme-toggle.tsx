@@ -22,7 +22,12 @@ export function ThemeToggle() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
-        <IconButton variant="ghost" color="gray" size="2" aria-label={intl.formatMessage({ id: 'shell.theme.label' }, { value: nameOf(choice) })}>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          size="2"
+          aria-label={intl.formatMessage({ id: 'shell.theme.label' }, { value: nameOf(choice) })}
+        >
           <Current width="18" height="18" />
         </IconButton>
       </DropdownMenu.Trigger>

@@ -3,11 +3,25 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 
-export const NODE_TYPES = ['part', 'title', 'chapter', 'section', 'article', 'paragraph', 'clause', 'schedule', 'appendix', 'content'] as const;
+export const NODE_TYPES = [
+  'part',
+  'title',
+  'chapter',
+  'section',
+  'article',
+  'paragraph',
+  'clause',
+  'schedule',
+  'appendix',
+  'content',
+] as const;
 
 const isKnown = (type: string): type is (typeof NODE_TYPES)[number] => (NODE_TYPES as readonly string[]).includes(type);
 
 export function useNodeTypeLabel(): (type: string) => string {
   const intl = useIntl();
-  return useCallback((type: string) => (isKnown(type) ? intl.formatMessage({ id: `reader.nodeType.${type}` }) : type), [intl]);
+  return useCallback(
+    (type: string) => (isKnown(type) ? intl.formatMessage({ id: `reader.nodeType.${type}` }) : type),
+    [intl],
+  );
 }

@@ -134,7 +134,10 @@ describe('StructureTree', () => {
   });
 
   it('renders only the rows near the viewport of a large tree, with their place among siblings', () => {
-    const many = [node(1, 'title', 'Hlava 1'), ...Array.from({ length: 2000 }, (_, i) => node(i + 2, 'article', `Čl. ${i + 1}`, 1, 1))];
+    const many = [
+      node(1, 'title', 'Hlava 1'),
+      ...Array.from({ length: 2000 }, (_, i) => node(i + 2, 'article', `Čl. ${i + 1}`, 1, 1)),
+    ];
     const onSelect = renderTree(many, 'en', vi.fn(), 600);
     const shown = items();
     expect(shown.length).toBeGreaterThan(20);

@@ -2,7 +2,17 @@
 // and collapse, Enter to select. Open to depth 2 at first; scrolls within 600 px. Only the rows
 // near the viewport are in the DOM (react-virtuoso over the flattened shown rows): a large act
 // has thousands of nodes, and rendering them all held up the text.
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { Flex, Text, TextField } from '@radix-ui/themes';
@@ -30,12 +40,11 @@ interface TreeListContext {
 
 // The element that holds the rows carries the tree role; Virtuoso's wrappers around each row
 // are generic elements, which the accessibility tree skips.
-const TreeList = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { context?: TreeListContext }>(function TreeList(
-  { context, ...props },
-  ref,
-) {
-  return <div {...props} ref={ref} role="tree" aria-label={context?.label} className="structure-tree-list" />;
-});
+const TreeList = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { context?: TreeListContext }>(
+  function TreeList({ context, ...props }, ref) {
+    return <div {...props} ref={ref} role="tree" aria-label={context?.label} className="structure-tree-list" />;
+  },
+);
 const COMPONENTS = { List: TreeList };
 const rowKey = (_: number, row: TreeRow) => row.item.node.id;
 
@@ -54,7 +63,8 @@ interface TreeItemProps {
 }
 
 const TreeItem = memo(function TreeItem(props: TreeItemProps) {
-  const { row, index, canOpen, canToggle, selected, tabbable, typeLabel, register, onKeyDown, onChoose, onToggle } = props;
+  const { row, index, canOpen, canToggle, selected, tabbable, typeLabel, register, onKeyDown, onChoose, onToggle } =
+    props;
   const { node } = row.item;
   const ref = useCallback((element: HTMLDivElement | null) => register(node.id, element), [register, node.id]);
   return (
@@ -131,7 +141,9 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
   // One row is in the tab order: the focused one while it is rendered, else the first rendered.
   const focusedIndex = focusedId === undefined ? -1 : rows.findIndex((row) => row.item.node.id === focusedId);
   const focusedRendered = focusedIndex >= rendered.startIndex && focusedIndex <= rendered.endIndex;
-  const tabStop = focusedRendered ? focusedId : (rows[Math.min(rendered.startIndex, rows.length - 1)]?.item.node.id ?? rows[0]?.item.node.id);
+  const tabStop = focusedRendered
+    ? focusedId
+    : (rows[Math.min(rendered.startIndex, rows.length - 1)]?.item.node.id ?? rows[0]?.item.node.id);
 
   const register = useCallback((id: string, element: HTMLDivElement | null) => {
     if (!element) {

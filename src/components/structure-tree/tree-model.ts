@@ -27,7 +27,8 @@ export function buildTree(nodes: readonly Node[]): { roots: TreeNode[]; byId: Ma
     const parentId = item.node.derived_parent_id;
     const parent = parentId ? byId.get(parentId) : undefined;
     // eslint-disable-next-line no-console -- a broken parent link is worth a warning, not a failure
-    if (parentId && !parent) console.warn(`Structure node ${item.node.id} names a missing parent ${parentId}; shown as a root.`);
+    if (parentId && !parent)
+      console.warn(`Structure node ${item.node.id} names a missing parent ${parentId}; shown as a root.`);
     if (parent) {
       item.parentId = parent.node.id;
       parent.children.push(item);
@@ -47,7 +48,9 @@ export function buildTree(nodes: readonly Node[]): { roots: TreeNode[]; byId: Ma
 export function nodeMatches(node: Node, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return true;
-  return [node.cite_key, node.node_type, node.type, node.external_id].some((value) => value?.toLocaleLowerCase().includes(needle));
+  return [node.cite_key, node.node_type, node.type, node.external_id].some((value) =>
+    value?.toLocaleLowerCase().includes(needle),
+  );
 }
 
 /** Ids shown for a query: the matching nodes and all their ancestors; null for no filter. */
@@ -56,7 +59,11 @@ export function visibleIds(byId: Map<string, TreeNode>, query: string): Set<stri
   const shown = new Set<string>();
   for (const item of byId.values()) {
     if (!nodeMatches(item.node, query)) continue;
-    for (let current: TreeNode | undefined = item; current && !shown.has(current.node.id); current = current.parentId ? byId.get(current.parentId) : undefined) {
+    for (
+      let current: TreeNode | undefined = item;
+      current && !shown.has(current.node.id);
+      current = current.parentId ? byId.get(current.parentId) : undefined
+    ) {
       shown.add(current.node.id);
     }
   }
@@ -65,16 +72,24 @@ export function visibleIds(byId: Map<string, TreeNode>, query: string): Set<stri
 
 /** Nodes open at first: levels 0 and 1, so the tree shows three levels (depth 0 to 2). */
 export function initiallyExpanded(byId: Map<string, TreeNode>, depth = 2): Set<string> {
-  return new Set([...byId.values()].filter((item) => item.level < depth && item.children.length > 0).map((item) => item.node.id));
+  return new Set(
+    [...byId.values()].filter((item) => item.level < depth && item.children.length > 0).map((item) => item.node.id),
+  );
 }
 
 /** The rows on screen. While filtering every shown ancestor is open. */
-export function flattenRows(roots: TreeNode[], expanded: ReadonlySet<string>, shown: ReadonlySet<string> | null): TreeRow[] {
+export function flattenRows(
+  roots: TreeNode[],
+  expanded: ReadonlySet<string>,
+  shown: ReadonlySet<string> | null,
+): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (items: TreeNode[]) => {
     const visible = shown ? items.filter((item) => shown.has(item.node.id)) : items;
     visible.forEach((item, index) => {
-      const open = shown ? visible.length > 0 && item.children.some((child) => shown.has(child.node.id)) : expanded.has(item.node.id);
+      const open = shown
+        ? visible.length > 0 && item.children.some((child) => shown.has(child.node.id))
+        : expanded.has(item.node.id);
       rows.push({ item, expanded: open, position: index + 1, siblings: visible.length });
       if (open) walk(item.children);
     });

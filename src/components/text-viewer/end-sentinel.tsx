@@ -20,9 +20,12 @@ export function EndSentinel({ context }: { context?: ListFooterContext }) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onVisible.current?.();
-    }, { threshold: 0.5 });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible.current?.();
+      },
+      { threshold: 0.5 },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -38,7 +38,9 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
             {node?.cite_key ?? fragment.cite_key ?? intl.formatMessage({ id: 'reader.text.node' })}
             {node?.title && <span className="reader-muted reader-node-name"> {node.title}</span>}
           </h3>
-          <span className="reader-node-type">{node ? typeLabel(node.node_type) : intl.formatMessage({ id: 'reader.text.node' })}</span>
+          <span className="reader-node-type">
+            {node ? typeLabel(node.node_type) : intl.formatMessage({ id: 'reader.text.node' })}
+          </span>
           {node && (
             <span className="reader-node-order reader-muted">
               {intl.formatMessage({ id: 'reader.text.order' }, { value: intl.formatNumber(node.order_index) })}

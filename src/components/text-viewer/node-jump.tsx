@@ -43,7 +43,12 @@ export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
           {intl.formatMessage({ id: 'reader.text.jump' })}
         </Button>
       </Popover.Trigger>
-      <Popover.Content size="1" width="340px" maxWidth="calc(100vw - 32px)" aria-label={intl.formatMessage({ id: 'reader.text.jump' })}>
+      <Popover.Content
+        size="1"
+        width="340px"
+        maxWidth="calc(100vw - 32px)"
+        aria-label={intl.formatMessage({ id: 'reader.text.jump' })}
+      >
         <Flex direction="column" gap="2">
           <TextField.Root
             autoFocus

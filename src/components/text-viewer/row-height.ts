@@ -8,7 +8,9 @@ const MAX_TEXT = 500;
 const TEXT_PADDING = 16;
 
 export function estimateRowHeight(row: { hasText: boolean; textLength?: number; startsNode: boolean }): number {
-  const body = row.hasText ? Math.min(MAX_TEXT, Math.max(MIN_TEXT, (row.textLength ?? 0) / 2)) + TEXT_PADDING : CITE_ONLY_HEIGHT;
+  const body = row.hasText
+    ? Math.min(MAX_TEXT, Math.max(MIN_TEXT, (row.textLength ?? 0) / 2)) + TEXT_PADDING
+    : CITE_ONLY_HEIGHT;
   return body + (row.startsNode ? HEADER_HEIGHT : 0);
 }
 

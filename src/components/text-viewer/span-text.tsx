@@ -42,13 +42,25 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode }: SpanTextP
         onSelectNode(target);
       };
       pieces.push(
-        <Link key={span.id} href={nodeHref(target)} onClick={follow} title={intl.formatMessage({ id: 'reader.text.reference' }, { value })}>
+        <Link
+          key={span.id}
+          href={nodeHref(target)}
+          onClick={follow}
+          title={intl.formatMessage({ id: 'reader.text.reference' }, { value })}
+        >
           {value}
         </Link>,
       );
     } else {
       pieces.push(
-        <em key={span.id} className="reader-external-reference" title={intl.formatMessage({ id: 'reader.text.externalReference' }, { value: span.metadata.citation ?? value })}>
+        <em
+          key={span.id}
+          className="reader-external-reference"
+          title={intl.formatMessage(
+            { id: 'reader.text.externalReference' },
+            { value: span.metadata.citation ?? value },
+          )}
+        >
           {value}
         </em>,
       );

@@ -8,7 +8,11 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Box, Button, Callout, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
-import { textLoadingMachine, type FragmentRow as Fragment, type TextLoadingContext } from '../../machines/text-loading.machine';
+import {
+  textLoadingMachine,
+  type FragmentRow as Fragment,
+  type TextLoadingContext,
+} from '../../machines/text-loading.machine';
 import { FragmentRow } from './fragment-row';
 import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';
@@ -60,10 +64,13 @@ function useHeightEstimates(fragments: readonly Fragment[]): number[] {
   const previous = useRef<{ fragments: readonly Fragment[]; estimates: number[] }>({ fragments: [], estimates: [] });
   return useMemo(() => {
     const last = previous.current;
-    const extends_ = last.fragments.length <= fragments.length && fragments[last.fragments.length - 1] === last.fragments.at(-1);
+    const extends_ =
+      last.fragments.length <= fragments.length && fragments[last.fragments.length - 1] === last.fragments.at(-1);
     const estimates = extends_ ? last.estimates.slice() : [];
     for (let index = estimates.length; index < fragments.length; index++) {
-      estimates.push(estimateRowHeight({ hasText: fragments[index]!.has_text, startsNode: startsNode(fragments, index) }));
+      estimates.push(
+        estimateRowHeight({ hasText: fragments[index]!.has_text, startsNode: startsNode(fragments, index) }),
+      );
     }
     previous.current = { fragments, estimates };
     return estimates;
@@ -79,12 +86,28 @@ const computeItemKey = (_: number, fragment: Fragment) => fragment.id;
 const COMPONENTS = { Footer: EndSentinel, Scroller };
 
 export function TextViewer(props: TextViewerProps) {
-  const { documentId, branch, preferredLang, nodes, nodesLoaded, selectedNodeId, jumpNonce = 0, onSelectNode, nodeHref } = props;
+  const {
+    documentId,
+    branch,
+    preferredLang,
+    nodes,
+    nodesLoaded,
+    selectedNodeId,
+    jumpNonce = 0,
+    onSelectNode,
+    nodeHref,
+  } = props;
   const intl = useIntl();
   const nodeOrder = useMemo(() => Object.fromEntries(nodes.map((node) => [node.id, node.order_index])), [nodes]);
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const actor = useActorRef(textLoadingMachine, {
-    input: { documentId, branch, preferredLang, nodeOrder: nodesLoaded ? nodeOrder : undefined, nodeId: selectedNodeId },
+    input: {
+      documentId,
+      branch,
+      preferredLang,
+      nodeOrder: nodesLoaded ? nodeOrder : undefined,
+      nodeId: selectedNodeId,
+    },
   });
 
   // The structure usually arrives after the first page: node jumps need its order.
@@ -114,14 +137,16 @@ export function TextViewer(props: TextViewerProps) {
   }, [actor, selectedNodeId, jumpNonce]);
 
   useEffect(() => {
-    if (scrollTarget && scrollTarget.index >= 0) listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start' });
+    if (scrollTarget && scrollTarget.index >= 0)
+      listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start' });
   }, [scrollTarget]);
 
   const heightEstimates = useHeightEstimates(fragments);
 
   const retry = useCallback((id: string) => actor.send({ type: 'text.retry', id }), [actor]);
   const rangeChanged = useCallback(
-    ({ startIndex, endIndex }: { startIndex: number; endIndex: number }) => actor.send({ type: 'list.rangeChanged', start: startIndex, end: endIndex }),
+    ({ startIndex, endIndex }: { startIndex: number; endIndex: number }) =>
+      actor.send({ type: 'list.rangeChanged', start: startIndex, end: endIndex }),
     [actor],
   );
   const failedSet = useMemo(() => new Set(failed), [failed]);
@@ -141,10 +166,18 @@ export function TextViewer(props: TextViewerProps) {
   return (
     <Flex direction="column" gap="3" className="text-viewer">
       <Flex align="center" gap="3" wrap="wrap">
-        <LanguageSelect languages={languages} value={lang} loading={languagesLoading} onChange={(next) => actor.send({ type: 'language.select', lang: next })} />
+        <LanguageSelect
+          languages={languages}
+          value={lang}
+          loading={languagesLoading}
+          onChange={(next) => actor.send({ type: 'language.select', lang: next })}
+        />
         <NodeJump nodes={nodes} onSelect={onSelectNode} />
         <Text size="2" color="gray" aria-live="polite">
-          {intl.formatMessage({ id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' }, { count: loadedCount })}
+          {intl.formatMessage(
+            { id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' },
+            { count: loadedCount },
+          )}
         </Text>
       </Flex>
 
@@ -162,7 +195,13 @@ export function TextViewer(props: TextViewerProps) {
         </Callout.Root>
       )}
       {firstPageLoading ? (
-        <Flex direction="column" gap="3" role="status" aria-busy aria-label={intl.formatMessage({ id: 'reader.text.loading' })}>
+        <Flex
+          direction="column"
+          gap="3"
+          role="status"
+          aria-busy
+          aria-label={intl.formatMessage({ id: 'reader.text.loading' })}
+        >
           {[0, 1, 2, 3].map((index) => (
             <Box key={index}>
               <Skeleton height="40px" mb="2" />

@@ -29,7 +29,14 @@ function renderSelector(locale: Locale, props: Partial<VersionSelectorProps>) {
   render(
     <IntlProvider locale={locale} messages={MESSAGES[locale]}>
       <Theme>
-        <VersionSelector status="loaded" branches={BRANCHES} onSelect={vi.fn()} basePath="" idSlug="doc-ustava" {...props} />
+        <VersionSelector
+          status="loaded"
+          branches={BRANCHES}
+          onSelect={vi.fn()}
+          basePath=""
+          idSlug="doc-ustava"
+          {...props}
+        />
       </Theme>
     </IntlProvider>,
   );
@@ -81,6 +88,8 @@ describe('VersionSelector', () => {
   });
 
   it('builds compare addresses under a collection base path', () => {
-    expect(compareHref('/u/jana/pravo', 'x-y', BRANCHES)).toBe('/u/jana/pravo/documents/x-y/compare?from=b-1993&to=b-main');
+    expect(compareHref('/u/jana/pravo', 'x-y', BRANCHES)).toBe(
+      '/u/jana/pravo/documents/x-y/compare?from=b-1993&to=b-main',
+    );
   });
 });

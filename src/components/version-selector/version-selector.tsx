@@ -30,7 +30,16 @@ export function compareHref(basePath: string, idSlug: string, branches: readonly
   return `${detailPath(basePath, idSlug)}/compare?${new URLSearchParams({ from: older.id, to: newer.id })}`;
 }
 
-export function VersionSelector({ status, branches, selectedBranchId, error, onSelect, onRetry, basePath, idSlug }: VersionSelectorProps) {
+export function VersionSelector({
+  status,
+  branches,
+  selectedBranchId,
+  error,
+  onSelect,
+  onRetry,
+  basePath,
+  idSlug,
+}: VersionSelectorProps) {
   const intl = useIntl();
   const branchLabel = useBranchLabel();
   const label = intl.formatMessage({ id: 'reader.versions.label' });
@@ -41,7 +50,12 @@ export function VersionSelector({ status, branches, selectedBranchId, error, onS
         <Text size="2" weight="medium">
           {label}
         </Text>
-        <Skeleton width="200px" height="32px" role="status" aria-label={intl.formatMessage({ id: 'reader.versions.loading' })} />
+        <Skeleton
+          width="200px"
+          height="32px"
+          role="status"
+          aria-label={intl.formatMessage({ id: 'reader.versions.loading' })}
+        />
       </Flex>
     );
   }

@@ -42,7 +42,18 @@ export interface AuthFieldProps {
   inputMode?: 'email' | 'tel' | 'text';
 }
 
-export function AuthField({ id, label, value, onChange, type = 'text', autoComplete, hint, required, readOnly, inputMode }: AuthFieldProps) {
+export function AuthField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  hint,
+  required,
+  readOnly,
+  inputMode,
+}: AuthFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <Flex direction="column" gap="1">

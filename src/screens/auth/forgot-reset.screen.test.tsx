@@ -41,14 +41,18 @@ describe('ForgotPasswordScreen', () => {
     expect(card.textContent).toContain('jana@example.com');
     expect(card.textContent).toContain('The link expires in 1 hour.');
     expect(bodies).toEqual([{ email: 'jana@example.com' }]);
-    await waitFor(() => expect(toastTexts()).toEqual(['Email Sent!If an account exists for this address, a reset link is on its way.']));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Email Sent!If an account exists for this address, a reset link is on its way.']),
+    );
   });
 
   it('toasts a failure', async () => {
     server.use(answer('forgot-password', () => HttpResponse.json({ detail: 'rate_limited' }, { status: 429 })));
     renderAuthScreen(<ForgotPasswordScreen />, { path: '/auth/forgot' });
     await userEvent.setup().type(screen.getByLabelText('Email'), 'jana@example.com{Enter}');
-    await waitFor(() => expect(toastTexts()).toEqual(['Failed to send reset emailToo many attempts, please try again later']));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Failed to send reset emailToo many attempts, please try again later']),
+    );
     expect(screen.queryByTestId('forgot-success')).toBeNull();
   });
 });
@@ -67,10 +71,14 @@ describe('ResetPasswordScreen', () => {
   });
 
   it('toasts an invalid or expired link', async () => {
-    server.use(answer('reset-password', () => HttpResponse.json({ detail: 'invalid_or_expired_token' }, { status: 400 })));
+    server.use(
+      answer('reset-password', () => HttpResponse.json({ detail: 'invalid_or_expired_token' }, { status: 400 })),
+    );
     renderAuthScreen(<ResetPasswordScreen />, { path: '/auth/reset?token=old' });
     await userEvent.setup().type(screen.getByLabelText('New password'), 'a long and unique passphrase{Enter}');
     await waitFor(() => expect(toastTexts()).toEqual(['Password Reset FailedInvalid or expired reset link']));
-    expect(screen.getByRole('link', { name: 'Need a new link? Request one' }).getAttribute('href')).toBe('/auth/forgot');
+    expect(screen.getByRole('link', { name: 'Need a new link? Request one' }).getAttribute('href')).toBe(
+      '/auth/forgot',
+    );
   });
 });

@@ -90,7 +90,9 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(store.get(currentUserAtom)).toBeNull());
     await fill(' Jana@Example.com', 'correct horse battery staple{Enter}');
     await waitFor(() => expect(toastTexts()).toEqual(['Welcome back!Login successful']));
-    expect(logins).toEqual([{ body: { identifier: 'Jana@Example.com', password: 'correct horse battery staple' }, csrf: 'token-from-cookie' }]);
+    expect(logins).toEqual([
+      { body: { identifier: 'Jana@Example.com', password: 'correct horse battery staple' }, csrf: 'token-from-cookie' },
+    ]);
     expect(store.get(currentUserAtom)).toEqual(USER);
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
   });
@@ -105,7 +107,9 @@ describe('LoginScreen', () => {
     const { store } = renderAuthScreen(<LoginScreen />, { path: '/auth/login?verify_error=invalid_or_expired_token' });
     expect(screen.getByRole('alert').textContent).toBe('The verification link is invalid or has expired.');
     store.set(localeAtom, 'cs');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ověřovací odkaz je neplatný nebo už vypršel.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Ověřovací odkaz je neplatný nebo už vypršel.'),
+    );
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
   });
 });

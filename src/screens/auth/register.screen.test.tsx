@@ -40,7 +40,13 @@ async function fillForm(values: { email?: string; password?: string; first?: str
   return user;
 }
 
-const COMPLETE = { email: 'jana@example.com', password: 'a long and unique passphrase', first: 'Jana', last: 'Nováková', phone: '777 123 456' };
+const COMPLETE = {
+  email: 'jana@example.com',
+  password: 'a long and unique passphrase',
+  first: 'Jana',
+  last: 'Nováková',
+  phone: '777 123 456',
+};
 
 describe('RegisterScreen', () => {
   it('labels every field, hints the password rule, and offers the country codes with CZ first', async () => {
@@ -55,19 +61,35 @@ describe('RegisterScreen', () => {
       'tel-national',
     ]);
     expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Minimum 12 characters, must be strong and unique').id).toBe(screen.getByLabelText('Password').getAttribute('aria-describedby'));
+    expect(screen.getByText('Minimum 12 characters, must be strong and unique').id).toBe(
+      screen.getByLabelText('Password').getAttribute('aria-describedby'),
+    );
 
     const country = screen.getByRole('combobox', { name: 'Country code' });
     expect(country.textContent).toBe('CZ +420');
     await userEvent.setup().click(country);
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['CZ +420', 'SK +421', 'AT +43', 'DE +49', 'PL +48', 'US +1', 'CA +1', 'UK +44']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'CZ +420',
+      'SK +421',
+      'AT +43',
+      'DE +49',
+      'PL +48',
+      'US +1',
+      'CA +1',
+      'UK +44',
+    ]);
   });
 
   it('keeps the button disabled until email, password and phone are filled', async () => {
     renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
     const button = screen.getByRole('button', { name: 'Register' });
-    const user = await fillForm({ email: COMPLETE.email, password: COMPLETE.password, first: 'Jana', last: 'Nováková' });
+    const user = await fillForm({
+      email: COMPLETE.email,
+      password: COMPLETE.password,
+      first: 'Jana',
+      last: 'Nováková',
+    });
     expect(button).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Phone number'), '7');
     expect(button).toHaveProperty('disabled', false);
@@ -101,14 +123,20 @@ describe('RegisterScreen', () => {
       },
     ]);
     expect(within(card).getByText('jana@example.com')).toBeTruthy();
-    expect(within(card).getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
       'Podívejte se do doručené pošty (i do spamu).',
       'Klikněte na ověřovací odkaz v e-mailu.',
       'Přihlaste se svým e-mailem a heslem.',
     ]);
     expect(within(card).getByRole('link', { name: 'Přejít na přihlášení' }).getAttribute('href')).toBe('/auth/login');
     expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Zkontrolujte e-mail' }));
-    await waitFor(() => expect(toastTexts()).toEqual(['Registrace proběhla úspěšně!Zkontrolujte prosím e-mail a ověřte svůj účet.']));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Registrace proběhla úspěšně!Zkontrolujte prosím e-mail a ověřte svůj účet.']),
+    );
   });
 
   it('shows the English success toast and card', async () => {
@@ -118,7 +146,9 @@ describe('RegisterScreen', () => {
     const card = await screen.findByTestId('register-success');
     expect(within(card).getByRole('link', { name: 'Go to Login' })).toBeTruthy();
     expect(bodies[0]).toMatchObject({ phone_country: 'CZ', language: 'en' });
-    await waitFor(() => expect(toastTexts()).toEqual(['Registration Successful!Please check your email to verify your account.']));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Registration Successful!Please check your email to verify your account.']),
+    );
   });
 
   it.each([

@@ -28,7 +28,8 @@ const selectors = {
 };
 
 /** 'CZ +420'; the issue calls Great Britain 'UK'. */
-export const phoneCountryLabel = (country: PhoneCountry, callingCode: string) => `${country === 'GB' ? 'UK' : country} ${callingCode}`;
+export const phoneCountryLabel = (country: PhoneCountry, callingCode: string) =>
+  `${country === 'GB' ? 'UK' : country} ${callingCode}`;
 
 export function RegisterScreen() {
   const intl = useIntl();
@@ -83,8 +84,18 @@ export function RegisterScreen() {
             required
           />
           <Grid columns={{ initial: '1', xs: '2' }} gap="4">
-            <AuthField {...field('firstName')} label={intl.formatMessage({ id: 'auth.field.firstName' })} autoComplete="given-name" required />
-            <AuthField {...field('lastName')} label={intl.formatMessage({ id: 'auth.field.lastName' })} autoComplete="family-name" required />
+            <AuthField
+              {...field('firstName')}
+              label={intl.formatMessage({ id: 'auth.field.firstName' })}
+              autoComplete="given-name"
+              required
+            />
+            <AuthField
+              {...field('lastName')}
+              label={intl.formatMessage({ id: 'auth.field.lastName' })}
+              autoComplete="family-name"
+              required
+            />
           </Grid>
           <Flex gap="3" align="end">
             <Flex direction="column" gap="1" flexShrink="0">

@@ -83,11 +83,28 @@ const changes: CompareChanges = {
       node_id: id(502),
       text: '',
       descendants: 2,
-      subtree: [{ path: 'cl-10a/odst-1', cite_key: 'odst. 1', text: 'Mezinárodní smlouvou mohou být přeneseny některé pravomoci.' }],
+      subtree: [
+        {
+          path: 'cl-10a/odst-1',
+          cite_key: 'odst. 1',
+          text: 'Mezinárodní smlouvou mohou být přeneseny některé pravomoci.',
+        },
+      ],
     },
   ],
   removed: [
-    { path: 'cl-103', cite_key: 'Čl. 103', citation: 'Čl. 103', node_type: 'article', title: null, position: 2, node_id: id(503), text: 'O názvu rozhoduje.', descendants: 0, subtree: [] },
+    {
+      path: 'cl-103',
+      cite_key: 'Čl. 103',
+      citation: 'Čl. 103',
+      node_type: 'article',
+      title: null,
+      position: 2,
+      node_id: id(503),
+      text: 'O názvu rozhoduje.',
+      descendants: 0,
+      subtree: [],
+    },
   ],
   counts: { changed: 1, added: 1, removed: 1 },
   next_offset: null,
@@ -98,7 +115,9 @@ const api = {
 };
 mockApi(
   http.get('/v1/legal/documents/:id', () => HttpResponse.json(document)),
-  http.get('/v1/legal/branches', () => HttpResponse.json({ items: [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01')] })),
+  http.get('/v1/legal/branches', () =>
+    HttpResponse.json({ items: [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01')] }),
+  ),
   http.get('/v1/legal/compare', () => api.compare()),
   http.get('/v1/legal/compare/changes', () => HttpResponse.json(changes)),
 );
@@ -134,7 +153,9 @@ function renderScreen(search: string, locale: Locale = 'en') {
 
 async function seriousViolations(container: HTMLElement) {
   const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
 }
 
 describe('CompareScreen', () => {
@@ -160,11 +181,17 @@ describe('CompareScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Compared version' }).textContent).toBe('Main version (main)');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe('/documents');
-    expect(within(breadcrumb).getByRole('link', { name: 'Ústava České republiky' }).getAttribute('href')).toBe(`/documents/${ID_SLUG}`);
-    expect(screen.getByRole('link', { name: 'Back to the document' }).getAttribute('href')).toBe(`/documents/${ID_SLUG}`);
+    expect(within(breadcrumb).getByRole('link', { name: 'Ústava České republiky' }).getAttribute('href')).toBe(
+      `/documents/${ID_SLUG}`,
+    );
+    expect(screen.getByRole('link', { name: 'Back to the document' }).getAttribute('href')).toBe(
+      `/documents/${ID_SLUG}`,
+    );
 
     // The panel's versions are written back to the address, replacing the entry.
-    expect(location.history.at(-1)).toBe(`/documents/${ID_SLUG}/compare?from=${OLD}&to=${MAIN}&base=${OLD}&head=${MAIN}`);
+    expect(location.history.at(-1)).toBe(
+      `/documents/${ID_SLUG}/compare?from=${OLD}&to=${MAIN}&base=${OLD}&head=${MAIN}`,
+    );
     expect(location.history).toHaveLength(1);
     expect(await seriousViolations(container)).toEqual([]);
   });

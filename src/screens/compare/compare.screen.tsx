@@ -107,13 +107,23 @@ function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }
       <Flex direction="column" gap="1">
         <Text weight="bold">{intl.formatMessage({ id: 'compare.error' })}</Text>
         <Callout.Text>{message}</Callout.Text>
-        {phase === 'invalidParams' && <Callout.Text size="1">{intl.formatMessage({ id: 'compare.invalidParamsHelp' })}</Callout.Text>}
+        {phase === 'invalidParams' && (
+          <Callout.Text size="1">{intl.formatMessage({ id: 'compare.invalidParamsHelp' })}</Callout.Text>
+        )}
       </Flex>
     </Callout.Root>
   );
 }
 
-function Breadcrumb({ documentsHref, documentHref, documentTitle }: { documentsHref: string; documentHref: string; documentTitle?: string }) {
+function Breadcrumb({
+  documentsHref,
+  documentHref,
+  documentTitle,
+}: {
+  documentsHref: string;
+  documentHref: string;
+  documentTitle?: string;
+}) {
   const intl = useIntl();
   const separator = <ChevronRightIcon aria-hidden color="var(--gray-9)" />;
   return (

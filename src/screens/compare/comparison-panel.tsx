@@ -123,7 +123,10 @@ function ChangesSection({ actor }: { actor: ComparisonActor }) {
               <Text as="label" htmlFor={languageId} size="2" weight="medium">
                 {intl.formatMessage({ id: 'compare.changes.language' })}
               </Text>
-              <Select.Root value={changes.language} onValueChange={(lang) => actor.send({ type: 'language.select', lang })}>
+              <Select.Root
+                value={changes.language}
+                onValueChange={(lang) => actor.send({ type: 'language.select', lang })}
+              >
                 <Select.Trigger id={languageId} />
                 <Select.Content position="popper">
                   {changes.languages.map((code) => (
@@ -143,13 +146,22 @@ function ChangesSection({ actor }: { actor: ComparisonActor }) {
           </Text>
         ) : (
           <>
-            <ChangeGroup title={intl.formatMessage({ id: 'compare.changes.changed' }, { count: changes.counts.changed })} show={changes.counts.changed > 0}>
+            <ChangeGroup
+              title={intl.formatMessage({ id: 'compare.changes.changed' }, { count: changes.counts.changed })}
+              show={changes.counts.changed > 0}
+            >
               <ChangedProvisions items={changes.changed} />
             </ChangeGroup>
-            <ChangeGroup title={intl.formatMessage({ id: 'compare.changes.added' }, { count: changes.counts.added })} show={changes.counts.added > 0}>
+            <ChangeGroup
+              title={intl.formatMessage({ id: 'compare.changes.added' }, { count: changes.counts.added })}
+              show={changes.counts.added > 0}
+            >
               <ProvisionList items={changes.added} kind="added" />
             </ChangeGroup>
-            <ChangeGroup title={intl.formatMessage({ id: 'compare.changes.removed' }, { count: changes.counts.removed })} show={changes.counts.removed > 0}>
+            <ChangeGroup
+              title={intl.formatMessage({ id: 'compare.changes.removed' }, { count: changes.counts.removed })}
+              show={changes.counts.removed > 0}
+            >
               <ProvisionList items={changes.removed} kind="removed" />
             </ChangeGroup>
           </>

@@ -11,7 +11,11 @@ import type { Node } from '../../api/contract';
 import type { DocumentScreenProps } from '../screen-props';
 import { detailPath, documentIdFromSegment, documentPath, documentSegment } from '../../lib/slug';
 import { documentDetailMachine, type DocumentDetailContext } from '../../machines/document-detail.machine';
-import { branchSelectionMachine, findBranch, type BranchSelectionContext } from '../../machines/branch-selection.machine';
+import {
+  branchSelectionMachine,
+  findBranch,
+  type BranchSelectionContext,
+} from '../../machines/branch-selection.machine';
 import { StructureTree } from '../../components/structure-tree/structure-tree';
 import { TextViewer } from '../../components/text-viewer/text-viewer';
 import { DocumentStats } from '../../components/document-stats/document-stats';
@@ -24,7 +28,8 @@ import './document-detail.css';
 
 type DetailSnapshot = { context: DocumentDetailContext; value: unknown };
 type BranchSnapshot = { context: BranchSelectionContext; value: unknown };
-const selectDetailStatus = (s: DetailSnapshot) => s.value as 'checking' | 'invalidId' | 'loading' | 'loaded' | 'error' | 'notFound';
+const selectDetailStatus = (s: DetailSnapshot) =>
+  s.value as 'checking' | 'invalidId' | 'loading' | 'loaded' | 'error' | 'notFound';
 const selectDocument = (s: DetailSnapshot) => s.context.document;
 const selectNodes = (s: DetailSnapshot) => s.context.nodes;
 const selectDetailError = (s: DetailSnapshot) => s.context.error;
@@ -67,7 +72,10 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
 
   // The text starts with the address's branch (name or id) at once; a name the document does not
   // have falls back to main once the list of versions says so, as the document itself does.
-  const textBranch = branchQuery !== undefined && (branchStatus === 'loading' || selectedBranchId !== undefined) ? branchQuery : undefined;
+  const textBranch =
+    branchQuery !== undefined && (branchStatus === 'loading' || selectedBranchId !== undefined)
+      ? branchQuery
+      : undefined;
   const nodesLoaded = status === 'loaded';
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
@@ -76,7 +84,8 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   const canonicalSegment = doc ? documentSegment(doc.id, doc.title) : undefined;
   const segment = canonicalSegment ?? idSlug;
   const setQuery = useCallback(
-    (changes: DetailQuery) => navigate(`~${detailPath(basePath, segment)}${withQuery(search, changes)}`, { replace: true }),
+    (changes: DetailQuery) =>
+      navigate(`~${detailPath(basePath, segment)}${withQuery(search, changes)}`, { replace: true }),
     [navigate, basePath, segment, search],
   );
 
@@ -117,7 +126,8 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
     setQuery({ branch: branch?.name, node: undefined });
   };
 
-  if (status === 'notFound') return <Problem titleId="reader.detail.notFound" helpId="reader.detail.notFoundHelp" basePath={basePath} />;
+  if (status === 'notFound')
+    return <Problem titleId="reader.detail.notFound" helpId="reader.detail.notFoundHelp" basePath={basePath} />;
 
   const title = doc?.title;
   return (
@@ -128,7 +138,9 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
             <ol className="document-breadcrumb">
               <li>
                 <Link asChild size="2">
-                  <RouterLink href={`~${basePath}/documents`}>{intl.formatMessage({ id: 'reader.detail.documents' })}</RouterLink>
+                  <RouterLink href={`~${basePath}/documents`}>
+                    {intl.formatMessage({ id: 'reader.detail.documents' })}
+                  </RouterLink>
                 </Link>
               </li>
               <li aria-hidden className="document-breadcrumb-separator">
@@ -201,7 +213,10 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
       )}
 
       {status !== 'error' && (
-        <Grid columns={{ initial: '1', lg: '240px minmax(0, 1fr) 270px', xl: '300px minmax(0, 1fr) 280px' }} gap={{ initial: '5', lg: '4', xl: '5' }}>
+        <Grid
+          columns={{ initial: '1', lg: '240px minmax(0, 1fr) 270px', xl: '300px minmax(0, 1fr) 280px' }}
+          gap={{ initial: '5', lg: '4', xl: '5' }}
+        >
           <Box asChild minWidth="0">
             <section aria-labelledby="document-structure-heading">
               <Heading as="h2" size="4" mb="3" id="document-structure-heading">
@@ -238,7 +253,11 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               <Heading as="h2" size="4" mb="3" id="document-about-heading">
                 {intl.formatMessage({ id: 'reader.detail.about' })}
               </Heading>
-              {structureNodes && doc ? <DocumentStats document={doc} nodes={structureNodes} /> : <ColumnSkeleton lines={6} />}
+              {structureNodes && doc ? (
+                <DocumentStats document={doc} nodes={structureNodes} />
+              ) : (
+                <ColumnSkeleton lines={6} />
+              )}
             </section>
           </Box>
         </Grid>

@@ -25,7 +25,9 @@ export function DocumentsListScreen() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const actor = useActorRef(documentsListMachine, { input: { externalId: params.get('external_id') ?? '', q: params.get('q') ?? '' } });
+  const actor = useActorRef(documentsListMachine, {
+    input: { externalId: params.get('external_id') ?? '', q: params.get('q') ?? '' },
+  });
   const status = useSelector(actor, selectStatus);
   const documents = useSelector(actor, selectDocuments);
   const error = useSelector(actor, selectError);
@@ -36,7 +38,10 @@ export function DocumentsListScreen() {
 
   const run = (type: 'search.submit' | 'search.refresh') => {
     const next = new URLSearchParams(search);
-    for (const [key, value] of [['external_id', externalId.trim()], ['q', q.trim()]] as const) {
+    for (const [key, value] of [
+      ['external_id', externalId.trim()],
+      ['q', q.trim()],
+    ] as const) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
@@ -98,7 +103,13 @@ export function DocumentsListScreen() {
       </form>
 
       {status === 'loading' && (
-        <Grid columns={{ initial: '1', md: '2' }} gap="3" role="status" aria-busy aria-label={intl.formatMessage({ id: 'reader.list.loading' })}>
+        <Grid
+          columns={{ initial: '1', md: '2' }}
+          gap="3"
+          role="status"
+          aria-busy
+          aria-label={intl.formatMessage({ id: 'reader.list.loading' })}
+        >
           {[0, 1, 2, 3].map((index) => (
             <Card key={index}>
               <Skeleton height="22px" mb="2" />

@@ -62,9 +62,13 @@ describe('HomeScreen', () => {
   });
 
   it('reports a failure and tries again on request', async () => {
-    server.use(http.get('*/v1/legal/documents', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })));
+    server.use(
+      http.get('*/v1/legal/documents', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })),
+    );
     renderWithProviders(<HomeScreen />);
-    expect((await screen.findByRole('alert')).textContent).toContain('The library could not be loaded: API 500: internal_error');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The library could not be loaded: API 500: internal_error',
+    );
 
     server.resetHandlers();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));

@@ -25,7 +25,16 @@ const FULL_ORG = {
     { city: 'Praha', country: 'CZ' },
     { city: 'Brno', country: 'CZ' },
   ],
-  collections: [{ id: '22222222-2222-4222-8222-222222222222', slug: 'eu-pravo', name: 'Právo EU', role: 'owner', owner_kind: 'org', owner_handle: 'akcr' }],
+  collections: [
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      slug: 'eu-pravo',
+      name: 'Právo EU',
+      role: 'owner',
+      owner_kind: 'org',
+      owner_handle: 'akcr',
+    },
+  ],
 };
 
 let answer: () => Response = () => HttpResponse.json(EMPTY_ORG);
@@ -99,7 +108,9 @@ describe('OrgProfileScreen', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('javascript:alert(1)')).toBeNull();
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
     expect(serious.map((violation) => violation.id)).toEqual([]);
   });
 });

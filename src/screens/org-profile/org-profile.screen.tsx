@@ -50,7 +50,9 @@ function OrgProfile({ orgSlug }: { orgSlug: string }) {
         <Heading as="h1" size="7">
           {orgSlug}
         </Heading>
-        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'org.retry' }), onClick: () => page.send({ type: 'org.retry' }) }}>
+        <ErrorCallout
+          retry={{ label: intl.formatMessage({ id: 'org.retry' }), onClick: () => page.send({ type: 'org.retry' }) }}
+        >
           <Callout.Text>{intl.formatMessage({ id: 'org.error' }, { message: error ?? '' })}</Callout.Text>
         </ErrorCallout>
       </Flex>

@@ -16,7 +16,6 @@ import { renderAs } from '../../testing/render-as';
 import { JANA as USER } from '../../testing/users';
 import { HandleSettingsScreen } from './handle-settings.screen';
 
-
 const calls: string[] = [];
 let patchAnswer: { status: number; body: unknown } = { status: 200, body: undefined };
 setUpComponentTests();
@@ -29,8 +28,11 @@ mockApi(
   }),
   http.patch('*/v1/users/:id/handle', async ({ request, params }) => {
     const body = (await request.json()) as { username: string };
-    calls.push(`PATCH ${String(params.id)} ${body.username} if-match=${request.headers.get('If-Match')} csrf=${request.headers.get('X-CSRF-Token')}`);
-    if (patchAnswer.status !== 200) return HttpResponse.json(patchAnswer.body as object, { status: patchAnswer.status });
+    calls.push(
+      `PATCH ${String(params.id)} ${body.username} if-match=${request.headers.get('If-Match')} csrf=${request.headers.get('X-CSRF-Token')}`,
+    );
+    if (patchAnswer.status !== 200)
+      return HttpResponse.json(patchAnswer.body as object, { status: patchAnswer.status });
     return HttpResponse.json({ username: body.username, etag: 'W/"v8"' });
   }),
 );
@@ -122,7 +124,9 @@ describe('HandleSettingsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Změnit' }));
     expect((await screen.findByRole('status')).textContent).toBe('Přezdívka změněna!');
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
     expect(serious.map((violation) => violation.id)).toEqual([]);
   });
 

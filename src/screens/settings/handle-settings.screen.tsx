@@ -24,7 +24,13 @@ import {
 import '../../components/accounts/accounts.css';
 
 /** Codes with a sentence of their own under the raw 'Failed: {status} {body}'. */
-const EXPLAINED = new Set(['handle_taken', 'precondition_failed', 'validation_failed', 'forbidden', 'not_authenticated']);
+const EXPLAINED = new Set([
+  'handle_taken',
+  'precondition_failed',
+  'validation_failed',
+  'forbidden',
+  'not_authenticated',
+]);
 
 export function HandleSettingsScreen() {
   const intl = useIntl();
@@ -60,7 +66,10 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
   const busy = phase === 'resolvingEtag' || phase === 'patching';
 
   // The session may be re-read (another tab changed the handle): follow it.
-  useEffect(() => change.send({ type: 'handle.sync', userId: user.id, current: user.username }), [change, user.id, user.username]);
+  useEffect(
+    () => change.send({ type: 'handle.sync', userId: user.id, current: user.username }),
+    [change, user.id, user.username],
+  );
 
   return (
     <Flex direction="column" gap="4" className="page account-form">
@@ -120,8 +129,12 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
       )}
       {phase === 'failed' && error && (
         <ErrorCallout>
-          <Callout.Text>{intl.formatMessage({ id: 'settings.handle.failed' }, { status: error.status, message: error.detail })}</Callout.Text>
-          {EXPLAINED.has(error.detail) && <Callout.Text>{intl.formatMessage({ id: `settings.handle.error.${error.detail}` })}</Callout.Text>}
+          <Callout.Text>
+            {intl.formatMessage({ id: 'settings.handle.failed' }, { status: error.status, message: error.detail })}
+          </Callout.Text>
+          {EXPLAINED.has(error.detail) && (
+            <Callout.Text>{intl.formatMessage({ id: `settings.handle.error.${error.detail}` })}</Callout.Text>
+          )}
         </ErrorCallout>
       )}
 
@@ -130,7 +143,9 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
           <RouterLink href="/settings/profile">{intl.formatMessage({ id: 'settings.profileLink' })}</RouterLink>
         </Link>
         <Link asChild size="2">
-          <RouterLink href={`/u/${encodeURIComponent(current)}`}>{intl.formatMessage({ id: 'settings.publicProfileLink' })}</RouterLink>
+          <RouterLink href={`/u/${encodeURIComponent(current)}`}>
+            {intl.formatMessage({ id: 'settings.publicProfileLink' })}
+          </RouterLink>
         </Link>
       </Flex>
     </Flex>

@@ -35,7 +35,15 @@ mockApi(
     const body = (await request.json()) as Record<string, unknown>;
     patches.push(body);
     if (failWith) return HttpResponse.json(failWith.body, { status: failWith.status });
-    return HttpResponse.json({ ...PROFILE, ...body, bio: body.bio ?? null, photo_url: body.photo_url || null, public_email: body.public_email || null, linkedin_url: body.linkedin_url || null, website_url: body.website_url || null });
+    return HttpResponse.json({
+      ...PROFILE,
+      ...body,
+      bio: body.bio ?? null,
+      photo_url: body.photo_url || null,
+      public_email: body.public_email || null,
+      linkedin_url: body.linkedin_url || null,
+      website_url: body.website_url || null,
+    });
   }),
 );
 afterEach(() => {
@@ -86,7 +94,10 @@ describe('ProfileSettingsScreen', () => {
   });
 
   it('shows a validation failure with its field, next to the form', async () => {
-    failWith = { status: 400, body: { detail: 'validation_failed', field: 'photo_url', message: 'photo_url: url_must_be_http' } };
+    failWith = {
+      status: 400,
+      body: { detail: 'validation_failed', field: 'photo_url', message: 'photo_url: url_must_be_http' },
+    };
     const { user } = renderLoggedIn();
     await user.type(await screen.findByLabelText('Photo URL'), 'ftp://x');
     await user.click(screen.getByRole('button', { name: 'Save' }));

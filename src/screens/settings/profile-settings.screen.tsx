@@ -55,7 +55,9 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
       actions: {
         // The header's name follows the saved one.
         profileSaved: (_, { profile }) =>
-          setUser((previous) => (previous ? { ...previous, first_name: profile.first_name, last_name: profile.last_name } : previous)),
+          setUser((previous) =>
+            previous ? { ...previous, first_name: profile.first_name, last_name: profile.last_name } : previous,
+          ),
       },
     }),
     { input: { userId: user.id } },
@@ -67,8 +69,12 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
   const badField = (phase === 'failed' && error?.field) || undefined;
 
   const errorText = (failure: { status: number; detail: string; field?: string }) => {
-    const fieldName = failure.field && FIELDS.some(({ field }) => field === failure.field) ? intl.formatMessage({ id: `settings.profile.field.${failure.field}` }) : failure.field;
-    if (failure.detail === 'validation_failed' && fieldName) return intl.formatMessage({ id: 'settings.profile.error.field' }, { name: fieldName });
+    const fieldName =
+      failure.field && FIELDS.some(({ field }) => field === failure.field)
+        ? intl.formatMessage({ id: `settings.profile.field.${failure.field}` })
+        : failure.field;
+    if (failure.detail === 'validation_failed' && fieldName)
+      return intl.formatMessage({ id: 'settings.profile.error.field' }, { name: fieldName });
     if (KNOWN_ERRORS.has(failure.detail)) return intl.formatMessage({ id: `settings.profile.error.${failure.detail}` });
     return intl.formatMessage({ id: 'settings.failed' }, { status: failure.status, message: failure.detail });
   };
@@ -83,14 +89,23 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
           <RouterLink href="/settings/handle">{intl.formatMessage({ id: 'settings.handleLink' })}</RouterLink>
         </Link>
         <Link asChild size="2">
-          <RouterLink href={`/u/${encodeURIComponent(user.username)}`}>{intl.formatMessage({ id: 'settings.publicProfileLink' })}</RouterLink>
+          <RouterLink href={`/u/${encodeURIComponent(user.username)}`}>
+            {intl.formatMessage({ id: 'settings.publicProfileLink' })}
+          </RouterLink>
         </Link>
       </Flex>
 
       {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'settings.profile.loading' })} />}
       {phase === 'loadFailed' && error && (
-        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'settings.retry' }), onClick: () => edit.send({ type: 'profile.retry' }) }}>
-          <Callout.Text>{intl.formatMessage({ id: 'settings.profile.loadFailed' }, { message: `${error.status} ${error.detail}` })}</Callout.Text>
+        <ErrorCallout
+          retry={{
+            label: intl.formatMessage({ id: 'settings.retry' }),
+            onClick: () => edit.send({ type: 'profile.retry' }),
+          }}
+        >
+          <Callout.Text>
+            {intl.formatMessage({ id: 'settings.profile.loadFailed' }, { message: `${error.status} ${error.detail}` })}
+          </Callout.Text>
         </ErrorCallout>
       )}
 
@@ -109,7 +124,8 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
               const errorId = `${id}-error`;
               const invalid = badField === field;
               const hasHint = field === 'languages' || field === 'photo_url' || field === 'bio';
-              const describedBy = [hasHint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
+              const describedBy =
+                [hasHint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
               const common = {
                 id,
                 value: form[field],
@@ -127,7 +143,13 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
                   {field === 'bio' ? (
                     <TextArea {...common} mt="1" rows={5} maxLength={2000} />
                   ) : (
-                    <TextField.Root {...common} mt="1" type={type ?? 'text'} autoComplete={autoComplete} spellCheck={type ? false : undefined} />
+                    <TextField.Root
+                      {...common}
+                      mt="1"
+                      type={type ?? 'text'}
+                      autoComplete={autoComplete}
+                      spellCheck={type ? false : undefined}
+                    />
                   )}
                   {hasHint && (
                     <Text as="p" id={hintId} size="1" color="gray" mt="1">
@@ -159,7 +181,12 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
       {phase === 'failed' && error && (
         <ErrorCallout>
           <Callout.Text>{errorText(error)}</Callout.Text>
-          <Callout.Text size="1">{intl.formatMessage({ id: 'settings.failed' }, { status: error.status, message: error.field ? `${error.detail} (${error.field})` : error.detail })}</Callout.Text>
+          <Callout.Text size="1">
+            {intl.formatMessage(
+              { id: 'settings.failed' },
+              { status: error.status, message: error.field ? `${error.detail} (${error.field})` : error.detail },
+            )}
+          </Callout.Text>
         </ErrorCallout>
       )}
     </Flex>

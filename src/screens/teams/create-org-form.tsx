@@ -7,7 +7,14 @@ import type { ActorRefFrom } from 'xstate';
 import { Box, Button, Callout, Flex, Heading, IconButton, Link, Text, TextField } from '@radix-ui/themes';
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Link as RouterLink } from 'wouter';
-import { selectCreated, selectOrgForm, selectTeamsError, selectTeamsPhase, type OrgFormField, type teamsMachine } from '../../machines/teams.machine';
+import {
+  selectCreated,
+  selectOrgForm,
+  selectTeamsError,
+  selectTeamsPhase,
+  type OrgFormField,
+  type teamsMachine,
+} from '../../machines/teams.machine';
 import { ErrorCallout } from '../../components/status/error-callout';
 import { SuccessCallout } from '../../components/status/success-callout';
 import { teamsErrorText } from './teams-errors';
@@ -60,7 +67,12 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
                   disabled={creating}
                   spellCheck={field === 'name' ? undefined : false}
                   aria-describedby={field === 'slug' ? `${id}-hint` : undefined}
-                  aria-invalid={phase === 'failed' && (error?.field === field || (field === 'slug' && error?.detail === 'slug_taken')) ? true : undefined}
+                  aria-invalid={
+                    phase === 'failed' &&
+                    (error?.field === field || (field === 'slug' && error?.detail === 'slug_taken'))
+                      ? true
+                      : undefined
+                  }
                   onChange={(event) => teams.send({ type: 'create.field', field, value: event.target.value })}
                 />
                 {field === 'slug' && (
@@ -90,7 +102,9 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
                       value={location.city}
                       maxLength={100}
                       disabled={creating}
-                      onChange={(event) => teams.send({ type: 'create.location', index, field: 'city', value: event.target.value })}
+                      onChange={(event) =>
+                        teams.send({ type: 'create.location', index, field: 'city', value: event.target.value })
+                      }
                     />
                   </Box>
                   <Box width="110px">
@@ -104,7 +118,9 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
                       placeholder="CZ"
                       autoCapitalize="characters"
                       disabled={creating}
-                      onChange={(event) => teams.send({ type: 'create.location', index, field: 'country', value: event.target.value })}
+                      onChange={(event) =>
+                        teams.send({ type: 'create.location', index, field: 'country', value: event.target.value })
+                      }
                     />
                   </Box>
                   <IconButton
@@ -120,7 +136,13 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
                 </Flex>
               ))}
               <Flex>
-                <Button type="button" variant="soft" size="1" disabled={creating} onClick={() => teams.send({ type: 'create.addLocation' })}>
+                <Button
+                  type="button"
+                  variant="soft"
+                  size="1"
+                  disabled={creating}
+                  onClick={() => teams.send({ type: 'create.addLocation' })}
+                >
                   <PlusIcon aria-hidden />
                   {intl.formatMessage({ id: 'teams.create.addLocation' })}
                 </Button>
@@ -144,7 +166,9 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
           <Callout.Text>
             {intl.formatMessage({ id: 'teams.create.created' })}{' '}
             <Link asChild highContrast underline="always">
-              <RouterLink href={`/org/${encodeURIComponent(created)}`}>{intl.formatMessage({ id: 'teams.create.openPage' })}</RouterLink>
+              <RouterLink href={`/org/${encodeURIComponent(created)}`}>
+                {intl.formatMessage({ id: 'teams.create.openPage' })}
+              </RouterLink>
             </Link>
           </Callout.Text>
         </SuccessCallout>

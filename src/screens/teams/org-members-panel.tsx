@@ -29,7 +29,9 @@ interface Props {
 export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
   const intl = useIntl();
   const formId = useId();
-  const members = useActorRef(orgMembersMachine.provide({ actions: { orgChanged: (_, { org }) => onChanged(org) } }), { input: { slug } });
+  const members = useActorRef(orgMembersMachine.provide({ actions: { orgChanged: (_, { org }) => onChanged(org) } }), {
+    input: { slug },
+  });
   const phase = useSelector(members, selectMembersPhase);
   const org = useSelector(members, selectManagedOrg);
   const error = useSelector(members, selectMembersError);
@@ -54,7 +56,14 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
       {error && (
         <ErrorCallout
           mb="3"
-          retry={phase === 'loadFailed' ? { label: intl.formatMessage({ id: 'teams.retry' }), onClick: () => members.send({ type: 'members.retry' }) } : undefined}
+          retry={
+            phase === 'loadFailed'
+              ? {
+                  label: intl.formatMessage({ id: 'teams.retry' }),
+                  onClick: () => members.send({ type: 'members.retry' }),
+                }
+              : undefined
+          }
         >
           <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
         </ErrorCallout>
@@ -81,7 +90,9 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
                     <Table.Row key={member.username} data-testid={`member-${member.username}`}>
                       <Table.RowHeaderCell>
                         <Link asChild>
-                          <RouterLink href={`/u/${encodeURIComponent(member.username)}`}>{`@${member.username}`}</RouterLink>
+                          <RouterLink
+                            href={`/u/${encodeURIComponent(member.username)}`}
+                          >{`@${member.username}`}</RouterLink>
                         </Link>
                         {fullName && (
                           <Text as="div" size="1" color="gray">
@@ -95,7 +106,13 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
                           value={member.role}
                           disabled={changing}
                           aria-label={intl.formatMessage({ id: 'teams.members.roleOf' }, { name: member.username })}
-                          onChange={(event) => members.send({ type: 'member.role', username: member.username, role: event.target.value as OrgRole })}
+                          onChange={(event) =>
+                            members.send({
+                              type: 'member.role',
+                              username: member.username,
+                              role: event.target.value as OrgRole,
+                            })
+                          }
                         >
                           {ORG_ROLES.map((value) => (
                             <option key={value} value={value}>
@@ -169,7 +186,11 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
                   </select>
                 </Box>
               </Box>
-              <Button type="submit" disabled={changing || handle.trim() === ''} loading={changing && pending?.kind === 'add'}>
+              <Button
+                type="submit"
+                disabled={changing || handle.trim() === ''}
+                loading={changing && pending?.kind === 'add'}
+              >
                 {intl.formatMessage({ id: 'teams.members.add' })}
               </Button>
             </Flex>

@@ -15,7 +15,16 @@ import { TeamsScreen } from './teams.screen';
 type Member = { username: string; first_name: string; last_name: string; role: 'owner' | 'admin' | 'member' };
 const ORG_ID = '33333333-3333-4333-8333-333333333333';
 let members: Member[] = [];
-const org = () => ({ id: ORG_ID, name: 'Advokátní komora', slug: 'akcr', abbreviation: 'ČAK', website: null, locations: [], role: 'owner' as const, members });
+const org = () => ({
+  id: ORG_ID,
+  name: 'Advokátní komora',
+  slug: 'akcr',
+  abbreviation: 'ČAK',
+  website: null,
+  locations: [],
+  role: 'owner' as const,
+  members,
+});
 const summary = (o: ReturnType<typeof org>) => {
   const { members: list, ...rest } = o;
   return { ...rest, member_count: list.length };
@@ -25,17 +34,46 @@ const created: unknown[] = [];
 setUpComponentTests();
 mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
-  http.get('*/v1/orgs', () => HttpResponse.json({ items: [summary(org()), { ...summary(org()), id: '44444444-4444-4444-8444-444444444444', name: 'Spolek', slug: 'spolek', role: 'member' }] })),
+  http.get('*/v1/orgs', () =>
+    HttpResponse.json({
+      items: [
+        summary(org()),
+        {
+          ...summary(org()),
+          id: '44444444-4444-4444-8444-444444444444',
+          name: 'Spolek',
+          slug: 'spolek',
+          role: 'member',
+        },
+      ],
+    }),
+  ),
   http.post('*/v1/orgs', async ({ request }) => {
-    const body = (await request.json()) as { name: string; slug: string; abbreviation: string | null; website: string; locations: unknown[] };
+    const body = (await request.json()) as {
+      name: string;
+      slug: string;
+      abbreviation: string | null;
+      website: string;
+      locations: unknown[];
+    };
     created.push(body);
     if (body.slug === 'akcr') return HttpResponse.json({ detail: 'slug_taken' }, { status: 409 });
-    return HttpResponse.json({ id: '55555555-5555-4555-8555-555555555555', name: body.name, slug: body.slug, abbreviation: body.abbreviation, website: body.website || null, locations: body.locations, role: 'owner', members: [{ username: 'jana', first_name: 'Jana', last_name: 'Nováková', role: 'owner' }] });
+    return HttpResponse.json({
+      id: '55555555-5555-4555-8555-555555555555',
+      name: body.name,
+      slug: body.slug,
+      abbreviation: body.abbreviation,
+      website: body.website || null,
+      locations: body.locations,
+      role: 'owner',
+      members: [{ username: 'jana', first_name: 'Jana', last_name: 'Nováková', role: 'owner' }],
+    });
   }),
   http.get('*/v1/orgs/:slug', () => HttpResponse.json(org())),
   http.post('*/v1/orgs/:slug/members', async ({ request }) => {
     const body = (await request.json()) as { username: string; role: Member['role'] };
-    if (members.some((m) => m.username === body.username)) return HttpResponse.json({ detail: 'already_member' }, { status: 409 });
+    if (members.some((m) => m.username === body.username))
+      return HttpResponse.json({ detail: 'already_member' }, { status: 409 });
     members = [...members, { username: body.username, first_name: 'Petr', last_name: 'Svoboda', role: body.role }];
     return HttpResponse.json(org());
   }),
@@ -101,8 +139,16 @@ describe('TeamsScreen', () => {
     await user.clear(screen.getByLabelText('Address (slug)'));
     await user.type(screen.getByLabelText('Address (slug)'), 'cak{Enter}');
     expect((await screen.findByRole('status')).textContent).toContain('Organization created.');
-    expect(created.at(-1)).toEqual({ name: 'Advokátní komora ČR', slug: 'cak', abbreviation: null, website: '', locations: [{ city: 'Praha', country: 'CZ' }] });
-    expect(within(screen.getByTestId('my-orgs')).getByRole('link', { name: 'Advokátní komora ČR' }).getAttribute('href')).toBe('/org/cak');
+    expect(created.at(-1)).toEqual({
+      name: 'Advokátní komora ČR',
+      slug: 'cak',
+      abbreviation: null,
+      website: '',
+      locations: [{ city: 'Praha', country: 'CZ' }],
+    });
+    expect(
+      within(screen.getByTestId('my-orgs')).getByRole('link', { name: 'Advokátní komora ČR' }).getAttribute('href'),
+    ).toBe('/org/cak');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 

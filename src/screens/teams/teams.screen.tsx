@@ -52,7 +52,12 @@ function Teams({ title }: { title: string }) {
         </Heading>
         {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'teams.loading' })} />}
         {phase === 'loadFailed' && error && (
-          <ErrorCallout retry={{ label: intl.formatMessage({ id: 'teams.retry' }), onClick: () => teams.send({ type: 'teams.retry' }) }}>
+          <ErrorCallout
+            retry={{
+              label: intl.formatMessage({ id: 'teams.retry' }),
+              onClick: () => teams.send({ type: 'teams.retry' }),
+            }}
+          >
             <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
           </ErrorCallout>
         )}
@@ -108,7 +113,13 @@ function Teams({ title }: { title: string }) {
       {managedOrg && (
         <>
           <Separator size="4" />
-          <OrgMembersPanel key={managedOrg.slug} slug={managedOrg.slug} name={managedOrg.name} onChanged={onChanged} onClose={() => setManaged(undefined)} />
+          <OrgMembersPanel
+            key={managedOrg.slug}
+            slug={managedOrg.slug}
+            name={managedOrg.name}
+            onChanged={onChanged}
+            onClose={() => setManaged(undefined)}
+          />
         </>
       )}
 

@@ -8,7 +8,13 @@ export default function SwaggerExplorer({ url }: { url: string }) {
   return (
     <div className="swagger-explorer">
       {/* deepLinking stays off: it would write operation ids into the address behind the router's back. */}
-      <SwaggerUI url={url} docExpansion="list" defaultModelsExpandDepth={0} deepLinking={false} displayRequestDuration />
+      <SwaggerUI
+        url={url}
+        docExpansion="list"
+        defaultModelsExpandDepth={0}
+        deepLinking={false}
+        displayRequestDuration
+      />
     </div>
   );
 }

@@ -70,7 +70,9 @@ describe('ToolsScreen', () => {
     renderTools('/tools?tool=api-explorer');
     await screen.findByTestId('swagger-ui');
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
     expect(serious.map((violation) => violation.id)).toEqual([]);
   });
 });

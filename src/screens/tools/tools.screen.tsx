@@ -62,12 +62,18 @@ export function ToolsScreen() {
                   <FormattedMessage id="tools.apiExplorer.description" />
                 </Text>
                 <Flex gap="3" align="center" wrap="wrap" mt="auto">
-                  <Button variant={explorerOpen ? 'soft' : 'solid'} aria-expanded={explorerOpen} aria-controls={explorerId} onClick={toggleExplorer}>
+                  <Button
+                    variant={explorerOpen ? 'soft' : 'solid'}
+                    aria-expanded={explorerOpen}
+                    aria-controls={explorerId}
+                    onClick={toggleExplorer}
+                  >
                     {explorerOpen ? <ChevronUpIcon aria-hidden /> : <ChevronDownIcon aria-hidden />}
                     <FormattedMessage id={explorerOpen ? 'tools.apiExplorer.close' : 'tools.apiExplorer.open'} />
                   </Button>
                   <RadixLink href={OPENAPI_URL} size="2" target="_blank" rel="noreferrer">
-                    <FormattedMessage id="tools.apiExplorer.raw" /> <ExternalLinkIcon aria-hidden className="tools-inline-icon" />
+                    <FormattedMessage id="tools.apiExplorer.raw" />{' '}
+                    <ExternalLinkIcon aria-hidden className="tools-inline-icon" />
                   </RadixLink>
                 </Flex>
               </Flex>
@@ -86,7 +92,12 @@ export function ToolsScreen() {
                   <FormattedMessage id="tools.wsDemo.description" />
                 </Text>
                 <Flex gap="3" align="center" wrap="wrap" mt="auto">
-                  <Button variant={wsDemoOpen ? 'soft' : 'solid'} aria-expanded={wsDemoOpen} aria-controls={wsDemoId} onClick={() => toggleTool(WS_DEMO)}>
+                  <Button
+                    variant={wsDemoOpen ? 'soft' : 'solid'}
+                    aria-expanded={wsDemoOpen}
+                    aria-controls={wsDemoId}
+                    onClick={() => toggleTool(WS_DEMO)}
+                  >
                     {wsDemoOpen ? <ChevronUpIcon aria-hidden /> : <ChevronDownIcon aria-hidden />}
                     <FormattedMessage id={wsDemoOpen ? 'wsDemo.close' : 'wsDemo.open'} />
                   </Button>

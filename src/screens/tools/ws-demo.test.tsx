@@ -69,12 +69,16 @@ describe('WebSocket demo', () => {
     act(() => {
       sockets[0]!.handlers.open();
       sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
-      sockets[0]!.handlers.message(JSON.stringify({ cmd: 'search.query', channel: `user:${USER.id}`, payload: { q: 'ústava' }, ts: 1 }));
+      sockets[0]!.handlers.message(
+        JSON.stringify({ cmd: 'search.query', channel: `user:${USER.id}`, payload: { q: 'ústava' }, ts: 1 }),
+      );
     });
     expect(within(region).getByTestId('ws-demo-status').textContent).toBe('Connected');
     expect(within(region).getByText(`Channel: user:${USER.id}`)).toBeTruthy();
     const log = within(region).getByRole('log', { name: 'Traffic on your channel' });
-    const frames = within(log).getAllByRole('listitem').map((item) => item.getAttribute('data-direction'));
+    const frames = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('data-direction'));
     expect(frames).toEqual(['in', 'out', 'in']);
     expect(log.textContent).toContain('"cmd":"subscribe"');
     expect(log.textContent).toContain('"q":"ústava"');
@@ -122,7 +126,9 @@ describe('WebSocket demo', () => {
   });
 
   it("shows the server's refusal", async () => {
-    server.use(http.post('*/v1/realtime/publish', () => HttpResponse.json({ detail: 'validation_failed' }, { status: 400 })));
+    server.use(
+      http.post('*/v1/realtime/publish', () => HttpResponse.json({ detail: 'validation_failed' }, { status: 400 })),
+    );
     const { user } = renderDemo();
     const region = await openDemo(user);
     await user.click(within(region).getByRole('button', { name: 'Publish' }));
@@ -142,12 +148,19 @@ describe('WebSocket demo', () => {
     const { user } = renderDemo();
     await openDemo(user);
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    expect(report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(
+      report.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
   });
 });
 
 describe('checkDemoCommand', () => {
   it('takes an empty payload as {} and passes unknown commands of a known prefix', () => {
-    expect(checkDemoCommand(' tool.highlight ', '')).toEqual({ ok: true, body: { cmd: 'tool.highlight', payload: {} } });
+    expect(checkDemoCommand(' tool.highlight ', '')).toEqual({
+      ok: true,
+      body: { cmd: 'tool.highlight', payload: {} },
+    });
   });
 });

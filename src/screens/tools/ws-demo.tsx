@@ -7,7 +7,13 @@ import { CheckIcon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../api/client';
 import { publishRealtime } from '../../api/copilot';
-import { liveChannelAtom, liveProblemAtom, liveStatusAtom, liveTrafficAtom, setLiveDemandAtom } from '../../atoms/live.atoms';
+import {
+  liveChannelAtom,
+  liveProblemAtom,
+  liveStatusAtom,
+  liveTrafficAtom,
+  setLiveDemandAtom,
+} from '../../atoms/live.atoms';
 import { currentUserAtom } from '../../atoms/session.atoms';
 import { useAtom, useAtomValue, useSetAtom } from '../../atoms/store';
 import { CopilotLoginPrompt } from '../../components/copilot/copilot-login-prompt';
@@ -26,19 +32,33 @@ type Checked = { ok: true; body: { cmd: string; payload: Record<string, unknown>
 /** The form's input as PublishRequest would take it, or the first problem to show. */
 export function checkDemoCommand(cmd: string, payloadText: string): Checked {
   const name = CommandName.safeParse(cmd.trim());
-  if (!name.success) return { ok: false, problem: { id: 'wsDemo.error.invalid', values: { name: 'cmd', message: name.error.issues[0]!.message } } };
+  if (!name.success)
+    return {
+      ok: false,
+      problem: { id: 'wsDemo.error.invalid', values: { name: 'cmd', message: name.error.issues[0]!.message } },
+    };
   let payload: unknown;
   try {
     payload = payloadText.trim() === '' ? {} : JSON.parse(payloadText);
   } catch (error) {
-    return { ok: false, problem: { id: 'wsDemo.error.json', values: { message: error instanceof Error ? error.message : String(error) } } };
+    return {
+      ok: false,
+      problem: { id: 'wsDemo.error.json', values: { message: error instanceof Error ? error.message : String(error) } },
+    };
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { ok: false, problem: { id: 'wsDemo.error.object' } };
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return { ok: false, problem: { id: 'wsDemo.error.object' } };
   const schema = (KNOWN_PAYLOADS as Record<string, (typeof KNOWN_PAYLOADS)[keyof typeof KNOWN_PAYLOADS]>)[name.data];
   const known = schema?.safeParse(payload);
   if (known && !known.success) {
     const issue = known.error.issues[0]!;
-    return { ok: false, problem: { id: 'wsDemo.error.invalid', values: { name: ['payload', ...issue.path.map(String)].join('.'), message: issue.message } } };
+    return {
+      ok: false,
+      problem: {
+        id: 'wsDemo.error.invalid',
+        values: { name: ['payload', ...issue.path.map(String)].join('.'), message: issue.message },
+      },
+    };
   }
   return { ok: true, body: { cmd: name.data, payload: payload as Record<string, unknown> } };
 }
@@ -88,7 +108,11 @@ function ConnectionState() {
         <FormattedMessage id={`copilot.status.${shown}`} />
       </Badge>
       <Text size="2" color="gray">
-        {channel ? <FormattedMessage id="wsDemo.channel" values={{ name: channel }} /> : <FormattedMessage id="wsDemo.noChannel" />}
+        {channel ? (
+          <FormattedMessage id="wsDemo.channel" values={{ name: channel }} />
+        ) : (
+          <FormattedMessage id="wsDemo.noChannel" />
+        )}
       </Text>
       {problem?.kind === 'wsToken' && (
         <Text size="2" color="red">
@@ -178,7 +202,12 @@ function PublishForm({ disabled }: { disabled: boolean }) {
       const answer = await publishRealtime(checked.body);
       setPublishedAt(answer.ts);
     } catch (error) {
-      const message = error instanceof ApiError ? `${error.status} ${error.detail}` : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof ApiError
+          ? `${error.status} ${error.detail}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       setProblem({ id: 'wsDemo.error.server', values: { message } });
     } finally {
       setBusy(false);
@@ -196,7 +225,14 @@ function PublishForm({ disabled }: { disabled: boolean }) {
             <Text as="label" size="2" weight="medium" htmlFor={cmdId}>
               <FormattedMessage id="wsDemo.form.cmd" />
             </Text>
-            <TextField.Root id={cmdId} value={cmd} onChange={(event) => setCmd(event.target.value)} aria-describedby={cmdHintId} spellCheck={false} autoComplete="off" />
+            <TextField.Root
+              id={cmdId}
+              value={cmd}
+              onChange={(event) => setCmd(event.target.value)}
+              aria-describedby={cmdHintId}
+              spellCheck={false}
+              autoComplete="off"
+            />
             <Text size="1" color="gray" id={cmdHintId}>
               <FormattedMessage id="wsDemo.form.cmdHint" />
             </Text>
@@ -205,7 +241,14 @@ function PublishForm({ disabled }: { disabled: boolean }) {
             <Text as="label" size="2" weight="medium" htmlFor={payloadId}>
               <FormattedMessage id="wsDemo.form.payload" />
             </Text>
-            <TextArea id={payloadId} rows={5} value={payload} onChange={(event) => setPayload(event.target.value)} spellCheck={false} className="ws-demo-payload" />
+            <TextArea
+              id={payloadId}
+              rows={5}
+              value={payload}
+              onChange={(event) => setPayload(event.target.value)}
+              spellCheck={false}
+              className="ws-demo-payload"
+            />
           </Flex>
           {problem && (
             <Callout.Root color="red" size="1" role="alert">
@@ -217,7 +260,8 @@ function PublishForm({ disabled }: { disabled: boolean }) {
           )}
           {publishedAt !== null && (
             <Text size="2" color="green" role="status">
-              <CheckIcon aria-hidden /> <FormattedMessage id="wsDemo.form.published" values={{ date: new Date(publishedAt) }} />
+              <CheckIcon aria-hidden />{' '}
+              <FormattedMessage id="wsDemo.form.published" values={{ date: new Date(publishedAt) }} />
             </Text>
           )}
           <Flex>

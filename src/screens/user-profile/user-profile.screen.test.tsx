@@ -21,8 +21,22 @@ const PROFILE = {
   email: 'jana@example.com',
   links: { linkedin: 'https://www.linkedin.com/in/jana', website: 'javascript:alert(1)' },
   collections: [
-    { id: '11111111-1111-4111-8111-111111111111', slug: 'ustavni-pravo', name: 'Ústavní právo', role: 'owner', owner_kind: 'user', owner_handle: 'jana' },
-    { id: '22222222-2222-4222-8222-222222222222', slug: 'eu-pravo', name: 'Právo EU', role: 'maintainer', owner_kind: 'org', owner_handle: 'akcr' },
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      slug: 'ustavni-pravo',
+      name: 'Ústavní právo',
+      role: 'owner',
+      owner_kind: 'user',
+      owner_handle: 'jana',
+    },
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      slug: 'eu-pravo',
+      name: 'Právo EU',
+      role: 'maintainer',
+      owner_kind: 'org',
+      owner_handle: 'akcr',
+    },
   ],
   organizations: [{ slug: 'akcr', name: 'Advokátní komora', role: 'admin' }],
 };
@@ -71,7 +85,9 @@ describe('UserProfileScreen', () => {
     expect(linkedin.getAttribute('rel')).toBe('noopener noreferrer');
     // javascript: is never a link.
     expect(screen.queryByRole('link', { name: 'Website' })).toBeNull();
-    expect([...document.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(false);
+    expect([...document.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(
+      false,
+    );
 
     const collections = screen.getByRole('region', { name: 'Collections' });
     const own = within(collections).getByRole('link', { name: 'Ústavní právo' });
@@ -82,14 +98,25 @@ describe('UserProfileScreen', () => {
     expect(org.closest('li')!.textContent).toContain('Maintainer');
 
     const organizations = screen.getByRole('region', { name: 'Organizations' });
-    expect(within(organizations).getByRole('link', { name: 'Advokátní komora' }).getAttribute('href')).toBe('/org/akcr');
+    expect(within(organizations).getByRole('link', { name: 'Advokátní komora' }).getAttribute('href')).toBe(
+      '/org/akcr',
+    );
     // Languages by name.
     expect(screen.getByText('Czech')).toBeTruthy();
     expect(screen.getByText('English')).toBeTruthy();
   });
 
   it('shows initials when there is no photo, and empty sections plainly', async () => {
-    answer = () => HttpResponse.json({ ...PROFILE, photo_url: null, bio: null, email: null, links: { linkedin: null, website: null }, collections: [], organizations: [] });
+    answer = () =>
+      HttpResponse.json({
+        ...PROFILE,
+        photo_url: null,
+        bio: null,
+        email: null,
+        links: { linkedin: null, website: null },
+        collections: [],
+        organizations: [],
+      });
     renderWithProviders(<UserProfileScreen username="jana" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('img')).toBeNull();
@@ -109,7 +136,9 @@ describe('UserProfileScreen', () => {
   it('reports an error and loads again on retry', async () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
     renderWithProviders(<UserProfileScreen username="jana" />);
-    expect((await screen.findByRole('alert')).textContent).toContain('The profile could not be loaded: API 500: internal_error');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The profile could not be loaded: API 500: internal_error',
+    );
     answer = () => HttpResponse.json(PROFILE);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Jana Nováková' })).toBeTruthy();
@@ -121,7 +150,9 @@ describe('UserProfileScreen', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H1', 'H2', 'H2']);
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    const serious = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
     expect(serious.map((violation) => violation.id)).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ import { ErrorCallout } from '../../components/status/error-callout';
 import { LoadingStatus } from '../../components/status/loading-status';
 import { InitialsAvatar, personInitials } from '../../components/accounts/initials-avatar';
 import { httpHref, mailtoHref } from '../../components/accounts/safe-href';
-import { publicProfileMachine, selectProfile, selectProfileError, selectProfilePhase } from '../../machines/public-profile.machine';
+import {
+  publicProfileMachine,
+  selectProfile,
+  selectProfileError,
+  selectProfilePhase,
+} from '../../machines/public-profile.machine';
 import '../../components/accounts/accounts.css';
 import { TitledList } from '../../components/accounts/titled-list';
 import { collectionPath } from '../../lib/slug';
@@ -49,7 +54,12 @@ function UserProfile({ username }: { username: string }) {
     return (
       <Flex direction="column" align="start" gap="3" className="page">
         <Heading as="h1" size="7">{`@${username}`}</Heading>
-        <ErrorCallout retry={{ label: intl.formatMessage({ id: 'profile.retry' }), onClick: () => page.send({ type: 'profile.retry' }) }}>
+        <ErrorCallout
+          retry={{
+            label: intl.formatMessage({ id: 'profile.retry' }),
+            onClick: () => page.send({ type: 'profile.retry' }),
+          }}
+        >
           <Callout.Text>{intl.formatMessage({ id: 'profile.error' }, { message: error ?? '' })}</Callout.Text>
         </ErrorCallout>
       </Flex>
@@ -77,7 +87,13 @@ function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: str
     <Flex direction="column" gap="5" className="page">
       <Flex gap="4" align="center" wrap="wrap">
         {photo ? (
-          <img className="profile-photo" src={photo} alt={intl.formatMessage({ id: 'profile.photoAlt' }, { name: fullName || profile.username })} width={96} height={96} />
+          <img
+            className="profile-photo"
+            src={photo}
+            alt={intl.formatMessage({ id: 'profile.photoAlt' }, { name: fullName || profile.username })}
+            width={96}
+            height={96}
+          />
         ) : (
           <InitialsAvatar text={personInitials(profile.first_name, profile.last_name, profile.username)} />
         )}

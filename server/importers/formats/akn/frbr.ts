@@ -22,7 +22,11 @@ export interface FrbrLevel {
 export function readFrbrLevel(identification: Element | undefined, levelName: string): FrbrLevel {
   const level = firstChild(identification, levelName);
   const children = level ? childElements(level) : [];
-  const valueOf = (name: string) => attr(children.find((child) => localName(child) === name), 'value');
+  const valueOf = (name: string) =>
+    attr(
+      children.find((child) => localName(child) === name),
+      'value',
+    );
   const all = (name: string) => children.filter((child) => localName(child) === name);
   return {
     this: valueOf('FRBRthis'),

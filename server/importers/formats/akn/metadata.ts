@@ -126,7 +126,10 @@ const FRONT_MATTER = ['preface', 'coverPage', 'preamble'];
 function titleOf(documentElement: Element): string | undefined {
   const frontMatter = childElements(documentElement).filter((child) => FRONT_MATTER.includes(localName(child)));
   for (const name of ['docTitle', 'longTitle', 'shortTitle']) {
-    const found = frontMatter.flatMap((part) => descendants(part, name)).map(plainText).find(Boolean);
+    const found = frontMatter
+      .flatMap((part) => descendants(part, name))
+      .map(plainText)
+      .find(Boolean);
     if (found) return found;
   }
   const preface = firstChild(documentElement, 'preface');
@@ -136,7 +139,10 @@ function titleOf(documentElement: Element): string | undefined {
 /** As the source names it: docType ('LEGGE'), LegalDocML.de 'typ' ('gesetz'), FRBRsubtype, element name. */
 function kindOf(documentElement: Element, work: FrbrLevel, isLegalDocMlDe: boolean): string | undefined {
   const frontMatter = childElements(documentElement).filter((child) => FRONT_MATTER.includes(localName(child)));
-  const docType = frontMatter.flatMap((part) => descendants(part, 'docType')).map(plainText).find(Boolean);
+  const docType = frontMatter
+    .flatMap((part) => descendants(part, 'docType'))
+    .map(plainText)
+    .find(Boolean);
   if (docType) return docType;
   const meta = firstChild(documentElement, 'meta');
   const legalDocMlType = isLegalDocMlDe && meta ? descendants(meta, 'typ').map(plainText).find(Boolean) : undefined;

@@ -3,9 +3,35 @@
 import { dateFromWords, monthNames } from '../shared/dates.js';
 
 const MONTHS = monthNames(
-  ['ledna', 'února', 'března', 'dubna', 'května', 'června', 'července', 'srpna', 'září', 'října', 'listopadu', 'prosince'],
+  [
+    'ledna',
+    'února',
+    'března',
+    'dubna',
+    'května',
+    'června',
+    'července',
+    'srpna',
+    'září',
+    'října',
+    'listopadu',
+    'prosince',
+  ],
   // Slovak genitive forms (1926–1947 acts)
-  ['januára', 'februára', 'marca', 'apríla', 'mája', 'júna', 'júla', 'augusta', 'septembra', 'októbra', 'novembra', 'decembra'],
+  [
+    'januára',
+    'februára',
+    'marca',
+    'apríla',
+    'mája',
+    'júna',
+    'júla',
+    'augusta',
+    'septembra',
+    'októbra',
+    'novembra',
+    'decembra',
+  ],
 );
 
 const DATE_PATTERN = '(\\d{1,2})\\.\\s*(\\p{L}+)\\s+(\\d{4})';

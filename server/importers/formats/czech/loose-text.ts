@@ -30,15 +30,19 @@ export function handleSignature(state: BuildState, text: string): void {
     addLooseText(state, text, undefined);
     return;
   }
-  const node = state.afterSignatures && state.looseContent?.rawType === 'podpisy'
-    ? state.looseContent
-    : openContent(state, 'podpisy', 'Podpisy', 'podpisy');
+  const node =
+    state.afterSignatures && state.looseContent?.rawType === 'podpisy'
+      ? state.looseContent
+      : openContent(state, 'podpisy', 'Podpisy', 'podpisy');
   state.afterSignatures = true;
   addText(state, node, text);
 }
 
 export function handleFootnote(state: BuildState, text: string): void {
-  const node = state.inFootnotes && state.looseContent ? state.looseContent : openContent(state, 'poznamky', 'Poznámky pod čarou', 'poznámky');
+  const node =
+    state.inFootnotes && state.looseContent
+      ? state.looseContent
+      : openContent(state, 'poznamky', 'Poznámky pod čarou', 'poznámky');
   state.inFootnotes = true;
   addText(state, node, text);
 }

@@ -4,8 +4,18 @@ import { normalizeWhitespace } from '../shared/whitespace.js';
 import { parseCzechOrdinal } from './ordinals.js';
 
 export type MarkerKind =
-  | 'part' | 'title' | 'chapter' | 'section' | 'article' | 'paragraph' | 'letter' | 'point'
-  | 'schedule' | 'preamble' | 'signature' | 'footnote';
+  | 'part'
+  | 'title'
+  | 'chapter'
+  | 'section'
+  | 'article'
+  | 'paragraph'
+  | 'letter'
+  | 'point'
+  | 'schedule'
+  | 'preamble'
+  | 'signature'
+  | 'footnote';
 
 export interface Marker {
   kind: MarkerKind;

@@ -8,11 +8,22 @@ import type { Marker } from './markers.js';
 
 /** Depth in the hierarchy: a new node closes every open node of the same or deeper level. */
 const LEVEL: Record<string, number> = {
-  part: 1, title: 2, chapter: 3, section: 4, heading: 4.5, article: 5, paragraph: 6, clause: 7, point: 8,
+  part: 1,
+  title: 2,
+  chapter: 3,
+  section: 4,
+  heading: 4.5,
+  article: 5,
+  paragraph: 6,
+  clause: 7,
+  point: 8,
 };
 
 const GROUP_PATH_PREFIX: Record<string, [string, string]> = {
-  part: ['cast', 'Část'], title: ['hlava', 'Hlava'], chapter: ['dil', 'Díl'], section: ['oddil', 'Oddíl'],
+  part: ['cast', 'Část'],
+  title: ['hlava', 'Hlava'],
+  chapter: ['dil', 'Díl'],
+  section: ['oddil', 'Oddíl'],
 };
 
 const INNER_SHAPE: Record<string, { level: number; nodeType: string; prefix: string; cite: (l: string) => string }> = {
@@ -44,12 +55,21 @@ export interface BuildState {
 
 export function newBuildState(language: StatuteLanguage): BuildState {
   return {
-    language, topLevel: [], stack: [], usedPaths: new Set(),
-    seenStructure: false, afterSignatures: false, inFootnotes: false,
+    language,
+    topLevel: [],
+    stack: [],
+    usedPaths: new Set(),
+    seenStructure: false,
+    afterSignatures: false,
+    inFootnotes: false,
   };
 }
 
-function makeNode(state: BuildState, fields: Omit<ParsedNode, 'texts' | 'children' | 'path'>, path: string): ParsedNode {
+function makeNode(
+  state: BuildState,
+  fields: Omit<ParsedNode, 'texts' | 'children' | 'path'>,
+  path: string,
+): ParsedNode {
   return { ...fields, path: uniquePath(state.usedPaths, path), texts: [], children: [] };
 }
 

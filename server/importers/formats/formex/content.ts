@@ -15,7 +15,13 @@ export function articleNode(article: Element, scopePath: string, builder: NodeBu
   const identifier = parseInt(article.getAttribute('IDENTIFIER') ?? '', 10);
   const number = /^Article\s+(\S+)/i.exec(heading ?? '')?.[1] ?? (identifier > 0 ? String(identifier) : '');
   const citeKey = heading ?? (number ? `Article ${number}` : undefined);
-  const node = builder.node('article', 'ARTICLE', joinPath(scopePath, `art-${number.toLowerCase() || 'x'}`), citeKey, textOf(child(article, 'STI.ART')));
+  const node = builder.node(
+    'article',
+    'ARTICLE',
+    joinPath(scopePath, `art-${number.toLowerCase() || 'x'}`),
+    citeKey,
+    textOf(child(article, 'STI.ART')),
+  );
   for (const el of childElements(article)) {
     if (el.nodeName === 'PARAG') node.children.push(paragraphNode(el, node, builder));
     else addBlock(node, el, builder, false);
@@ -40,7 +46,12 @@ function pointNode(item: Element, parent: ParsedNode, indentNo: number, builder:
   const rawNumber = textOf(child(np, 'NO.P'));
   const number = rawNumber ? cleanNumber(rawNumber) : '';
   const node = number
-    ? builder.node('clause', item.nodeName, `${parent.path}/pt-${number.replace(/\./g, '-')}`, pointCiteKey(rawNumber ?? '', number))
+    ? builder.node(
+        'clause',
+        item.nodeName,
+        `${parent.path}/pt-${number.replace(/\./g, '-')}`,
+        pointCiteKey(rawNumber ?? '', number),
+      )
     : builder.node('clause', item.nodeName, `${parent.path}/ind-${indentNo}`, `indent ${indentNo}`);
   // The NP holds the number and the point's own text; anything beside it in the ITEM follows.
   for (const el of item === np ? [np] : childElements(item)) {
@@ -116,7 +127,13 @@ function addGroup(target: ParsedNode, group: Element, builder: NodeBuilder): voi
   const rawNumber = textOf(child(titleNp, 'NO.P'));
   const number = rawNumber ? cleanNumber(rawNumber).replace(/\./g, '-') : String(target.children.length + 1);
   const title = textOf(child(titleNp, 'TXT')) ?? textOf(childPath(group, 'TITLE', 'TI'));
-  const node = builder.node('GR.SEQ', 'GR.SEQ', `${target.path}/grp-${number}`, rawNumber ? pointCiteKey(rawNumber, cleanNumber(rawNumber)) : undefined, title);
+  const node = builder.node(
+    'GR.SEQ',
+    'GR.SEQ',
+    `${target.path}/grp-${number}`,
+    rawNumber ? pointCiteKey(rawNumber, cleanNumber(rawNumber)) : undefined,
+    title,
+  );
   for (const el of childElements(group)) if (el.nodeName !== 'TITLE') addBlock(node, el, builder, false);
   target.children.push(node);
 }
@@ -124,7 +141,9 @@ function addGroup(target: ParsedNode, group: Element, builder: NodeBuilder): voi
 /** Each table row becomes one text unit, cells separated by ' | '. */
 function addTable(target: ParsedNode, table: Element, builder: NodeBuilder): void {
   for (const row of descendants(table, 'ROW')) {
-    const cells = childElements(row).filter((c) => c.nodeName === 'CELL').map((c) => inlineText(c));
+    const cells = childElements(row)
+      .filter((c) => c.nodeName === 'CELL')
+      .map((c) => inlineText(c));
     builder.addText(target, cells.join(' | '));
   }
 }

@@ -39,7 +39,9 @@ export function bibliography(component: Element, manifest: Element | undefined):
     eli,
     ojReference: ojReference(publication ?? childPath(component, 'BIB.INSTANCE', 'DOCUMENT.REF'), manifest),
     ojDate,
-    authors: [...new Set(descendants(childPath(manifest, 'BIB.DOC') ?? component, 'AUTHOR').map((a) => textOf(a) ?? ''))].filter(Boolean),
+    authors: [
+      ...new Set(descendants(childPath(manifest, 'BIB.DOC') ?? component, 'AUTHOR').map((a) => textOf(a) ?? '')),
+    ].filter(Boolean),
   };
 }
 
@@ -57,7 +59,9 @@ function manifestTitle(manifest: Element | undefined): string | undefined {
 
 /** 'Commission Implementing Regulation (EU) No 1319/2011 ...' -> 'Regulation'. */
 function kindInTitle(title: string | undefined): string | undefined {
-  return /\b(Regulation|Directive|Decision|Recommendation)\b/i.exec(title ?? '')?.[1]?.replace(/^./, (c) => c.toUpperCase());
+  return /\b(Regulation|Directive|Decision|Recommendation)\b/i
+    .exec(title ?? '')?.[1]
+    ?.replace(/^./, (c) => c.toUpperCase());
 }
 
 /** Sector 3 (legal acts) + year + type letter + 4-digit number: Regulation 2024/903 -> 32024R0903. */
@@ -74,7 +78,10 @@ function ojReference(ref: Element | undefined, manifest: Element | undefined): s
   const coll = textOf(child(ref, 'COLL'));
   if (!ref || !coll) return undefined;
   const iso = child(ref, 'DATE')?.getAttribute('ISO');
-  const date = iso && /^\d{8}$/.test(iso) ? `${Number(iso.slice(6, 8))}.${Number(iso.slice(4, 6))}.${iso.slice(0, 4)}` : textOf(child(ref, 'YEAR'));
+  const date =
+    iso && /^\d{8}$/.test(iso)
+      ? `${Number(iso.slice(6, 8))}.${Number(iso.slice(4, 6))}.${iso.slice(0, 4)}`
+      : textOf(child(ref, 'YEAR'));
   const issue = textOf(child(ref, 'NO.OJ'));
   if (issue) {
     const page = textOf(child(ref, 'PAGE.FIRST')) ?? textOf(childPath(manifest, 'FMX', 'DOC.MAIN.PUB', 'PAGE.FIRST'));

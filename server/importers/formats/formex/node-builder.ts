@@ -15,7 +15,13 @@ export class NodeBuilder {
   constructor(readonly language: string) {}
 
   node(nodeType: string, rawType: string, wantedPath: string, citeKey?: string, title?: string): ParsedNode {
-    const node: ParsedNode = { nodeType, rawType, path: uniquePath(this.usedPaths, wantedPath), texts: [], children: [] };
+    const node: ParsedNode = {
+      nodeType,
+      rawType,
+      path: uniquePath(this.usedPaths, wantedPath),
+      texts: [],
+      children: [],
+    };
     // Citations are typed with plain spaces; the OJ writes 'Article\u00a01'.
     if (citeKey) node.citeKey = normalizeWhitespace(citeKey);
     if (title) node.title = title;

@@ -3,7 +3,13 @@
 
 /** '(1)' -> '1', '1.' -> '1', 'a)' -> 'a', '(iii)' -> 'iii', '1.1.' -> '1.1'. */
 export function cleanNumber(raw: string): string {
-  return raw.trim().replace(/^\(/, '').replace(/[).]+$/, '').replace(/\)$/, '').trim().toLowerCase();
+  return raw
+    .trim()
+    .replace(/^\(/, '')
+    .replace(/[).]+$/, '')
+    .replace(/\)$/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** '(a)' and 'a)' -> 'point (a)'; '1.' -> 'point 1' (as EU acts cite them). */

@@ -74,21 +74,35 @@ function divisionNode(division: Element, parentPath: string, builder: NodeBuilde
   const m = /^(part|title|chapter|section)\s+(\S+)/i.exec(heading);
   const kind = m ? DIVISION_KINDS[(m[1] ?? '').toLowerCase()] : undefined;
   const number = m?.[2] ? pathNumber(m[2].replace(/\.$/, '')) : undefined;
-  const ownPath = joinPath(parentPath, kind && number ? `${kind.prefix}-${number}` : `div-${division.getAttribute('IDENTIFIER') ?? '1'}`);
+  const ownPath = joinPath(
+    parentPath,
+    kind && number ? `${kind.prefix}-${number}` : `div-${division.getAttribute('IDENTIFIER') ?? '1'}`,
+  );
   const node = builder.node(kind?.nodeType ?? 'DIVISION', 'DIVISION', ownPath, heading || undefined, title);
   node.children.push(...enactingNodes(division, node.path, builder));
   return node;
 }
 
 /** An ANNEX (the `ordinal`-th of the act) with the files it includes inlined in place. */
-export function annexNode(annex: Element, ordinal: number, builder: NodeBuilder, inclusions: LoadedComponent[]): ParsedNode {
+export function annexNode(
+  annex: Element,
+  ordinal: number,
+  builder: NodeBuilder,
+  inclusions: LoadedComponent[],
+): ParsedNode {
   const heading = textOf(childPath(annex, 'TITLE', 'TI')) ?? 'ANNEX';
   const subtitle = textOf(childPath(annex, 'TITLE', 'STI'));
   const label = /^ANNEX(?:\s+([IVXLC]+|\d+|[A-Z]))?$/i.exec(heading.replace(/[‘’“”"]/g, '').trim());
   const number = label?.[1] ? pathNumber(label[1]) : String(ordinal);
   // A heading other than 'ANNEX …' ('Chronological Index') is the annex's title.
   const citeKey = label ? (label[1] ? `Annex ${label[1]}` : 'Annex') : `Annex ${ordinal}`;
-  const node = builder.node('schedule', 'ANNEX', `annex-${number}`, citeKey, label ? subtitle : [heading, subtitle].filter(Boolean).join(' – '));
+  const node = builder.node(
+    'schedule',
+    'ANNEX',
+    `annex-${number}`,
+    citeKey,
+    label ? subtitle : [heading, subtitle].filter(Boolean).join(' – '),
+  );
   builder.inclusions = [...inclusions];
   for (const el of childElements(annex)) {
     if (el.nodeName === 'CONTENTS') addBlocks(node, el, builder, false);

@@ -12,7 +12,20 @@ const KIND_BY_CELEX_TYPE: Record<string, string> = {
   H: 'Recommendation',
 };
 
-const ENGLISH_MONTHS = monthNames(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+const ENGLISH_MONTHS = monthNames([
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]);
 
 /** 32019R0903 -> 'Regulation'; undefined for a type letter we do not name. */
 export function kindOfCelex(celex: string): string | undefined {

@@ -71,7 +71,8 @@ export function readTranslationUnits(content: string, file: string): RawTu[] {
         if (prop.type === DOC_NO_PROP) tu.celex = prop.text.trim();
         prop = undefined;
       } else if (name === 'tuv' && tu && tuvLang) {
-        if (!(tuvLang in tu.segments)) throw new ImportError(file, tuPlace(tu), `<tuv lang> ${tuvLang} without a <seg>`);
+        if (!(tuvLang in tu.segments))
+          throw new ImportError(file, tuPlace(tu), `<tuv lang> ${tuvLang} without a <seg>`);
         tuvLang = undefined;
       } else if (name === 'tu' && tu) {
         if (!tu.celex) throw new ImportError(file, tuPlace(tu), `missing <prop type="${DOC_NO_PROP}">`);

@@ -68,12 +68,24 @@ function openHeading(tree: TreeBuilder, heading: Heading): ParsedNode {
     case 'appendix': {
       const parent = tree.scope?.nodeType === 'appendix' ? undefined : tree.scope;
       const number = heading.label ? pathNumber(heading.label) : '1';
-      const node = newNode(tree, 'appendix', 'APPENDIX', joinPath(parent?.path, `app-${number}`), citeLabel('Appendix', heading.label));
+      const node = newNode(
+        tree,
+        'appendix',
+        'APPENDIX',
+        joinPath(parent?.path, `app-${number}`),
+        citeLabel('Appendix', heading.label),
+      );
       (parent?.children ?? tree.roots).push(node);
       return enterScope(tree, node);
     }
     case 'chapter': {
-      const node = newNode(tree, 'chapter', 'CHAPTER', joinPath(tree.scope?.path, `chp-${pathNumber(heading.label)}`), citeLabel('Chapter', heading.label));
+      const node = newNode(
+        tree,
+        'chapter',
+        'CHAPTER',
+        joinPath(tree.scope?.path, `chp-${pathNumber(heading.label)}`),
+        citeLabel('Chapter', heading.label),
+      );
       (tree.scope?.children ?? tree.roots).push(node);
       tree.chapter = node;
       tree.current = node;
@@ -81,7 +93,13 @@ function openHeading(tree: TreeBuilder, heading: Heading): ParsedNode {
     }
     case 'article': {
       // Article numbers run through chapters, so the path skips the chapter.
-      const node = newNode(tree, 'article', 'Article', joinPath(tree.scope?.path, `art-${heading.label}`), `Article ${heading.label}`);
+      const node = newNode(
+        tree,
+        'article',
+        'Article',
+        joinPath(tree.scope?.path, `art-${heading.label}`),
+        `Article ${heading.label}`,
+      );
       (tree.chapter?.children ?? tree.scope?.children ?? tree.roots).push(node);
       tree.current = node;
       return node;
@@ -96,7 +114,13 @@ function enterScope(tree: TreeBuilder, node: ParsedNode): ParsedNode {
   return node;
 }
 
-function newNode(tree: TreeBuilder, nodeType: string, rawType: string, wantedPath: string, citeKey?: string): ParsedNode {
+function newNode(
+  tree: TreeBuilder,
+  nodeType: string,
+  rawType: string,
+  wantedPath: string,
+  citeKey?: string,
+): ParsedNode {
   // DGT-TM drops repeated segments, so equal headings can recur; later ones get '~2', '~3'.
   const node: ParsedNode = { nodeType, rawType, path: uniquePath(tree.usedPaths, wantedPath), texts: [], children: [] };
   if (citeKey) node.citeKey = citeKey;

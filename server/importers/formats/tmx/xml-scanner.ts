@@ -36,7 +36,12 @@ export function scanXml(content: string, file: string, handler: XmlHandler): voi
     if (slash) {
       const expected = stack.pop();
       if (expected !== name) {
-        throw xmlError(file, content, offset, expected ? `expected </${expected}>, found </${name}>` : `unexpected </${name}>`);
+        throw xmlError(
+          file,
+          content,
+          offset,
+          expected ? `expected </${expected}>, found </${name}>` : `unexpected </${name}>`,
+        );
       }
       handler.close(name, offset);
       rootClosed = stack.length === 0;
