@@ -7,7 +7,7 @@ import { AppRoutes } from './routes';
 import { installDomShims, renderWithProviders } from './components/shell/testing';
 
 // The other engineers' screens (and home, which loads data) stand in as labelled markers.
-vi.mock('./screens/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
+vi.mock('./screens/reader/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
 vi.mock('./screens/lazy-screens', () => ({
   DocumentsListScreen: () => <p data-testid="screen">documents</p>,
   ToolsScreen: () => <p data-testid="screen">tools</p>,

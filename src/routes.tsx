@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { DocumentContext } from './screens/screen-props';
-import { HomeScreen } from './screens/home/home.screen';
+import { HomeScreen } from './screens/reader/home/home.screen';
 import {
   CompareScreen,
   DocumentDetailScreen,
@@ -19,10 +19,10 @@ import {
   ToolsScreen,
   UserProfileScreen,
 } from './screens/lazy-screens';
-import { ComingSoonScreen, type ComingSoonSection } from './screens/coming-soon/coming-soon.screen';
-import { NotFoundScreen } from './screens/not-found/not-found.screen';
-import { PrivacyScreen } from './screens/legal-pages/privacy.screen';
-import { TermsScreen } from './screens/legal-pages/terms.screen';
+import { ComingSoonScreen, type ComingSoonSection } from './screens/site/coming-soon/coming-soon.screen';
+import { NotFoundScreen } from './screens/site/not-found/not-found.screen';
+import { PrivacyScreen } from './screens/site/legal-pages/privacy.screen';
+import { TermsScreen } from './screens/site/legal-pages/terms.screen';
 
 type Params = Record<string, string | undefined>;
 export interface AppRoute {

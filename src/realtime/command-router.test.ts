@@ -11,8 +11,8 @@ import {
   MAX_EVENT_SUMMARY,
   pendingNavigationAtom,
   translationPreviewAtom,
-} from '../atoms/copilot.atoms';
-import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/quick-search.atoms';
+} from '../atoms/copilot/copilot.atoms';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
 import { cutSummary, editorOpenPath, routeCommand, routeServerText } from './command-router';
 import type { CommandMessage } from './protocol';
 

@@ -3,7 +3,7 @@
 // (navigate, open the quick search, add an assistant message, keep a translation preview).
 import type { createStore } from 'jotai';
 import type { z } from 'zod';
-import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/quick-search.atoms';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
 import {
   automationEventsAtom,
   copilotMessagesAtom,
@@ -15,7 +15,7 @@ import {
   translationPreviewAtom,
   type AutomationEvent,
   type AutomationLink,
-} from '../atoms/copilot.atoms';
+} from '../atoms/copilot/copilot.atoms';
 import { documentPath } from '../lib/slug';
 import {
   COMMAND_PREFIXES,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import WS, { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { createActor, fromPromise } from 'xstate';
-import { liveConnectionMachine, liveSocketActor, selectLiveStatus } from '../machines/live-connection.machine';
+import { liveConnectionMachine, liveSocketActor, selectLiveStatus } from '../machines/copilot/live-connection.machine';
 import { liveSocketUrl, openLiveSocket } from './live-socket';
 import { SUBPROTOCOL, type CommandMessage } from './protocol';
 

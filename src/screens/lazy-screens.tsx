@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { documentIdFromSegment } from '../lib/slug';
-import { prefetchFirstScreen } from '../machines/fragment-texts-cache';
+import { prefetchFirstScreen } from '../machines/reader/fragment-texts-cache';
 import type { DocumentScreenProps } from './screen-props';
 
 function ScreenLoading() {
@@ -28,9 +28,10 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 export const DocumentsListScreen = deferred(() =>
-  import('./documents/documents-list.screen').then((m) => m.DocumentsListScreen),
+  import('./reader/documents/documents-list.screen').then((m) => m.DocumentsListScreen),
 );
-const loadDocumentDetail = () => import('./document-detail/document-detail.screen').then((m) => m.DocumentDetailScreen);
+const loadDocumentDetail = () =>
+  import('./reader/document-detail/document-detail.screen').then((m) => m.DocumentDetailScreen);
 // Opened directly on a document (`…/documents/{id}…`, not its comparison): fetch the chunk now,
 // while the entry bundle still runs, instead of after the first render asks for it; and ask for
 // the first page of the text and its first texts, which the text machine then takes.
@@ -44,29 +45,29 @@ if (openedDocument) {
 
 export const DocumentDetailScreen = deferred<DocumentScreenProps>(loadDocumentDetail);
 export const CompareScreen = deferred<DocumentScreenProps>(() =>
-  import('./compare/compare.screen').then((m) => m.CompareScreen),
+  import('./reader/compare/compare.screen').then((m) => m.CompareScreen),
 );
-export const ToolsScreen = deferred(() => import('./tools/tools.screen').then((m) => m.ToolsScreen));
+export const ToolsScreen = deferred(() => import('./site/tools/tools.screen').then((m) => m.ToolsScreen));
 
 // Accounts: the auth forms, settings, profiles and teams.
-export const LoginScreen = deferred(() => import('./auth/login.screen').then((m) => m.LoginScreen));
-export const RegisterScreen = deferred(() => import('./auth/register.screen').then((m) => m.RegisterScreen));
+export const LoginScreen = deferred(() => import('./accounts/auth/login.screen').then((m) => m.LoginScreen));
+export const RegisterScreen = deferred(() => import('./accounts/auth/register.screen').then((m) => m.RegisterScreen));
 export const ForgotPasswordScreen = deferred(() =>
-  import('./auth/forgot-password.screen').then((m) => m.ForgotPasswordScreen),
+  import('./accounts/auth/forgot-password.screen').then((m) => m.ForgotPasswordScreen),
 );
 export const ResetPasswordScreen = deferred(() =>
-  import('./auth/reset-password.screen').then((m) => m.ResetPasswordScreen),
+  import('./accounts/auth/reset-password.screen').then((m) => m.ResetPasswordScreen),
 );
 export const HandleSettingsScreen = deferred(() =>
-  import('./settings/handle-settings.screen').then((m) => m.HandleSettingsScreen),
+  import('./accounts/settings/handle-settings.screen').then((m) => m.HandleSettingsScreen),
 );
 export const ProfileSettingsScreen = deferred(() =>
-  import('./settings/profile-settings.screen').then((m) => m.ProfileSettingsScreen),
+  import('./accounts/settings/profile-settings.screen').then((m) => m.ProfileSettingsScreen),
 );
-export const TeamsScreen = deferred(() => import('./teams/teams.screen').then((m) => m.TeamsScreen));
+export const TeamsScreen = deferred(() => import('./accounts/teams/teams.screen').then((m) => m.TeamsScreen));
 export const UserProfileScreen = deferred<{ username: string }>(() =>
-  import('./user-profile/user-profile.screen').then((m) => m.UserProfileScreen),
+  import('./accounts/user-profile/user-profile.screen').then((m) => m.UserProfileScreen),
 );
 export const OrgProfileScreen = deferred<{ orgSlug: string }>(() =>
-  import('./org-profile/org-profile.screen').then((m) => m.OrgProfileScreen),
+  import('./accounts/org-profile/org-profile.screen').then((m) => m.OrgProfileScreen),
 );

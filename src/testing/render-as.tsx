@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { createStore } from 'jotai';
 import type { CurrentUser } from '../api/contract';
-import { currentUserAtom } from '../atoms/session.atoms';
+import { currentUserAtom } from '../atoms/accounts/session.atoms';
 import { renderWithProviders } from '../components/shell/testing';
 
 /** `ui` with the app's providers for `user` (null: nobody logged in); `store` may carry other atoms set beforehand. */

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useAtomValue } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { documentVisitMachine, takeVisitSessionId } from '../../machines/document-visit.machine';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
+import { documentVisitMachine, takeVisitSessionId } from '../../machines/accounts/document-visit.machine';
 
 export function useDocumentVisit(documentId: string) {
   const user = useAtomValue(currentUserAtom);

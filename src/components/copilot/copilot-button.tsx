@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { IconButton, Tooltip } from '@radix-ui/themes';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { useIntl } from 'react-intl';
-import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot.atoms';
+import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { COPILOT_PANEL_ID } from './copilot-panel-id';
 

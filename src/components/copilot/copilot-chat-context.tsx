@@ -1,7 +1,7 @@
 // The Copilot conversation's actor, run once by CopilotRoot and read by the panel's parts.
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { copilotChatMachine } from '../../machines/copilot-chat.machine';
+import type { copilotChatMachine } from '../../machines/copilot/copilot-chat.machine';
 
 export type CopilotChatActor = ActorRefFrom<typeof copilotChatMachine>;
 

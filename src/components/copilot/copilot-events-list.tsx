@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Code, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { automationEventsAtom } from '../../atoms/copilot.atoms';
+import { automationEventsAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 
 export function CopilotEventsList() {

@@ -10,7 +10,7 @@ import {
   selectRedactions,
   selectSending,
   selectSensitiveOnly,
-} from '../../machines/copilot-chat.machine';
+} from '../../machines/copilot/copilot-chat.machine';
 import { useCopilotChat } from './copilot-chat-context';
 
 export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }>(function CopilotInput(

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { copilotMessagesAtom, type CopilotMessage } from '../../atoms/copilot.atoms';
+import { copilotMessagesAtom, type CopilotMessage } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
 

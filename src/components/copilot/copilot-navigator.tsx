@@ -2,7 +2,7 @@
 // clears the request. The one place where realtime commands move the screen.
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { pendingNavigationAtom } from '../../atoms/copilot.atoms';
+import { pendingNavigationAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtom } from '../../atoms/store';
 
 export function CopilotNavigator() {

@@ -6,11 +6,11 @@ import { Button, Callout, Flex, Heading, IconButton, Tabs, Text, Tooltip, Visual
 import { Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot.atoms';
-import { liveProblemAtom } from '../../atoms/live.atoms';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { copilotPanelOpenAtom, setCopilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
+import { liveProblemAtom } from '../../atoms/copilot/live.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
-import { selectSending, selectTemplatesUnavailable } from '../../machines/copilot-chat.machine';
+import { selectSending, selectTemplatesUnavailable } from '../../machines/copilot/copilot-chat.machine';
 import { useCopilotChat } from './copilot-chat-context';
 import { CopilotEventsList } from './copilot-events-list';
 import { CopilotInput } from './copilot-input';

@@ -2,8 +2,8 @@
 // conversation, the live connection, the panel) from the first time it is wanted, loaded then.
 // The live channel is open while the panel is.
 import { lazy, Suspense, useEffect } from 'react';
-import { copilotPanelOpenAtom } from '../../atoms/copilot.atoms';
-import { liveDemandAtom, setLiveDemandAtom } from '../../atoms/live.atoms';
+import { copilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
+import { liveDemandAtom, setLiveDemandAtom } from '../../atoms/copilot/live.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { CopilotButton } from './copilot-button';

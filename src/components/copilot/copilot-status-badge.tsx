@@ -2,7 +2,7 @@
 // 5 s after connecting (the live-connection machine's named delay), then hidden.
 import { Badge } from '@radix-ui/themes';
 import { FormattedMessage } from 'react-intl';
-import { liveBadgeVisibleAtom, liveStatusAtom } from '../../atoms/live.atoms';
+import { liveBadgeVisibleAtom, liveStatusAtom } from '../../atoms/copilot/live.atoms';
 import { useAtomValue } from '../../atoms/store';
 
 const COLORS = { connected: 'green', connecting: 'amber', disconnected: 'red' } as const;

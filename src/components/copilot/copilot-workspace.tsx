@@ -4,9 +4,9 @@
 // does not carry it. A different user (login, logout) starts a fresh conversation.
 import { useEffect, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { useAtomValue, useStore } from '../../atoms/store';
-import { copilotChatMachine } from '../../machines/copilot-chat.machine';
+import { copilotChatMachine } from '../../machines/copilot/copilot-chat.machine';
 import { CopilotChatContext } from './copilot-chat-context';
 import { CopilotNavigator } from './copilot-navigator';
 import { CopilotPanel } from './copilot-panel';

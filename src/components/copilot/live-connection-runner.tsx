@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useAtomValue, useStore } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import {
   liveBadgeVisibleAtom,
   liveChannelAtom,
@@ -12,14 +12,14 @@ import {
   liveProblemAtom,
   liveStatusAtom,
   recordTrafficAtom,
-} from '../../atoms/live.atoms';
+} from '../../atoms/copilot/live.atoms';
 import {
   liveConnectionMachine,
   selectBadgeVisible,
   selectLiveChannel,
   selectLiveProblem,
   selectLiveStatus,
-} from '../../machines/live-connection.machine';
+} from '../../machines/copilot/live-connection.machine';
 import { routeCommand } from '../../realtime/command-router';
 
 export function LiveConnectionRunner() {

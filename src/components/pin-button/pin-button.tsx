@@ -5,8 +5,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { DrawingPinFilledIcon, DrawingPinIcon } from '@radix-ui/react-icons';
 import { useAtomValue } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { pinMachine, selectPinError, selectPinned, selectPinPhase } from '../../machines/pin.machine';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
+import { pinMachine, selectPinError, selectPinned, selectPinPhase } from '../../machines/accounts/pin.machine';
 
 export function PinButton({ documentId }: { documentId: string }) {
   const user = useAtomValue(currentUserAtom);

@@ -17,9 +17,9 @@ import { Cross2Icon, ExclamationTriangleIcon, MagnifyingGlassIcon } from '@radix
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
 import { useAtom, useAtomValue } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { documentPath } from '../../lib/slug';
 import {
   quickSearchMachine,
@@ -29,7 +29,7 @@ import {
   selectPhase,
   selectQuery,
   selectResults,
-} from '../../machines/quick-search.machine';
+} from '../../machines/reader/quick-search.machine';
 import { optionId, QuickSearchResults } from './quick-search-results';
 import { useQuickSearchShortcut } from './use-quick-search-shortcut';
 import './quick-search.css';

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { Badge, Box, Flex, Text } from '@radix-ui/themes';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import type { QuickSearchGroup, QuickSearchResult } from '../../machines/quick-search.machine';
+import type { QuickSearchGroup, QuickSearchResult } from '../../machines/reader/quick-search.machine';
 import { resultSections } from './result-groups';
 
 const TAG_COLOR: Record<QuickSearchGroup, 'gray' | 'amber' | 'blue' | 'green'> = {

@@ -1,7 +1,7 @@
 // The quick search as the shell mounts it: the Ctrl+K / ⌘K shortcut always, the dialog from the
 // first time it is asked for (the shortcut, the header box, the Copilot), loaded then.
 import { lazy, Suspense, useCallback } from 'react';
-import { quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
+import { quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { useQuickSearchShortcut } from './use-quick-search-shortcut';

@@ -4,7 +4,7 @@ import {
   QUICK_SEARCH_GROUPS,
   type QuickSearchGroup,
   type QuickSearchResult,
-} from '../../machines/quick-search.machine';
+} from '../../machines/reader/quick-search.machine';
 
 export interface ResultSection {
   group: QuickSearchGroup;

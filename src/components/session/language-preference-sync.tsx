@@ -3,10 +3,10 @@
 import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { localeChoiceAtom, serverLocaleAtom } from '../../atoms/locale.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
+import { localeChoiceAtom, serverLocaleAtom } from '../../atoms/shell/locale.atoms';
 import { hasStoredLocale } from '../../i18n/locale';
-import { languagePreferenceMachine } from '../../machines/language-preference.machine';
+import { languagePreferenceMachine } from '../../machines/accounts/language-preference.machine';
 
 const browserStorage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
 

@@ -6,8 +6,8 @@ import { useLocation } from 'wouter';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useSetAtom } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
-import { sessionMachine } from '../../machines/session.machine';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
+import { sessionMachine } from '../../machines/accounts/session.machine';
 import { showToastAtom } from '../toast/toast.atoms';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

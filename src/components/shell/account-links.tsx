@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Button, DropdownMenu, Flex, IconButton } from '@radix-ui/themes';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { useAtomValue } from '../../atoms/store';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { AccountMenu } from './account-menu';
 
 export function AccountLinks({ compact }: { compact: boolean }) {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { currentUserAtom } from '../../atoms/session.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { SessionProvider } from '../session/session-provider';
 import { Toaster } from '../toast/toaster';
 import { toastTexts } from '../toast/testing';

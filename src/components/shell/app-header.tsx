@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Flex, IconButton, Link as ThemeLink } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { useAtom, useAtomValue } from '../../atoms/store';
-import { isNarrowScreenAtom, sidebarOpenAtom } from '../../atoms/sidebar.atoms';
+import { isNarrowScreenAtom, sidebarOpenAtom } from '../../atoms/shell/sidebar.atoms';
 import { HeaderSearch } from './header-search';
 import { LanguagePicker } from './language-picker';
 import { ThemeToggle } from './theme-toggle';

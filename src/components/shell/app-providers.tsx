@@ -6,8 +6,8 @@ import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import { setApiLanguage } from '../../api/client';
 import { useAtomValue } from '../../atoms/store';
-import { localeAtom } from '../../atoms/locale.atoms';
-import { appearanceAtom } from '../../atoms/theme.atoms';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
+import { appearanceAtom } from '../../atoms/shell/theme.atoms';
 import { useCatalogue } from '../../i18n/use-catalogue';
 import { LanguagePreferenceSync } from '../session/language-preference-sync';
 

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
 import { createStore } from 'jotai';
-import { localeAtom } from '../../atoms/locale.atoms';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { AppRoutes } from '../../routes';
 import { AppShell } from './app-shell';
 import { setUpComponentTests } from '../../testing/component-tests';

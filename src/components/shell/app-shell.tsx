@@ -3,7 +3,7 @@
 // that asks /auth/me at start.
 import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { copilotPanelOpenAtom } from '../../atoms/copilot.atoms';
+import { copilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotRoot } from '../copilot/copilot-root';
 import { QuickSearchRoot } from '../quick-search/quick-search-root';

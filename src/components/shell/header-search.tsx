@@ -5,8 +5,8 @@ import { useIntl } from 'react-intl';
 import { IconButton, Kbd, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
-import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/quick-search.atoms';
-import { isNarrowScreenAtom } from '../../atoms/sidebar.atoms';
+import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
+import { isNarrowScreenAtom } from '../../atoms/shell/sidebar.atoms';
 
 const isApple = () =>
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);

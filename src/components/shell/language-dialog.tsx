@@ -7,7 +7,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { Badge, Box, Button, Dialog, Flex, ScrollArea, Text, TextField } from '@radix-ui/themes';
 import { CheckIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { isLocale } from '../../i18n/locale';
-import type { languageDialogMachine } from '../../machines/language-dialog.machine';
+import type { languageDialogMachine } from '../../machines/accounts/language-dialog.machine';
 import { filterLanguages } from './languages';
 import { FlagIcon } from './flag-icon';
 

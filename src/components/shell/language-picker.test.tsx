@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiFetch } from '../../api/client';
-import { localeAtom } from '../../atoms/locale.atoms';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { LanguagePicker } from './language-picker';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';

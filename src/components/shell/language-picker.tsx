@@ -5,9 +5,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Dialog } from '@radix-ui/themes';
 import { GlobeIcon } from '@radix-ui/react-icons';
 import { useAtom } from '../../atoms/store';
-import { localeAtom } from '../../atoms/locale.atoms';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { isLocale } from '../../i18n/locale';
-import { languageDialogMachine } from '../../machines/language-dialog.machine';
+import { languageDialogMachine } from '../../machines/accounts/language-dialog.machine';
 import { LanguageDialog } from './language-dialog';
 
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {

@@ -1,5 +1,5 @@
 // Pure helpers for the language dialog: the search filter and a flag for each language.
-import type { LanguageOption } from '../../machines/language-dialog.machine';
+import type { LanguageOption } from '../../machines/accounts/language-dialog.machine';
 
 /** Lowercase without accents, so 'cestina' finds 'Čeština' and 'češ' still finds it too. */
 const fold = (text: string) =>

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
-import { isNarrowScreenAtom, sidebarChoiceAtom, sidebarOpenAtom } from '../../atoms/sidebar.atoms';
+import { isNarrowScreenAtom, sidebarChoiceAtom, sidebarOpenAtom } from '../../atoms/shell/sidebar.atoms';
 import { NAV_ITEMS, isCurrentSection } from './nav-items';
 
 export const SIDE_NAV_ID = 'shell-nav';

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { themeChoiceAtom } from '../../atoms/theme.atoms';
+import { themeChoiceAtom } from '../../atoms/shell/theme.atoms';
 import { ThemeToggle } from './theme-toggle';
 import { installDomShims, renderWithProviders } from './testing';
 

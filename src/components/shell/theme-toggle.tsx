@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { DesktopIcon, MoonIcon, SunIcon } from '@radix-ui/react-icons';
 import { useAtom } from '../../atoms/store';
-import { themeChoiceAtom, type ThemeChoice } from '../../atoms/theme.atoms';
+import { themeChoiceAtom, type ThemeChoice } from '../../atoms/shell/theme.atoms';
 
 const CHOICES: { value: ThemeChoice; Icon: typeof SunIcon }[] = [
   { value: 'light', Icon: SunIcon },

@@ -7,8 +7,8 @@ import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@radix-ui/themes';
 import type { Node } from '../../api/contract';
-import type { CachedText } from '../../machines/fragment-texts-cache';
-import type { FragmentRow as Fragment, SpanRow } from '../../machines/text-loading.machine';
+import type { CachedText } from '../../machines/reader/fragment-texts-cache';
+import type { FragmentRow as Fragment, SpanRow } from '../../machines/reader/text-loading.machine';
 import { useNodeTypeLabel } from '../structure-tree/node-types';
 import { SpanText } from './span-text';
 

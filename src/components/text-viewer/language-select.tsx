@@ -1,7 +1,7 @@
 // The reading language: each option names the language and its fragment count.
 import { useIntl } from 'react-intl';
 import { Flex, Select, Text } from '@radix-ui/themes';
-import type { LanguageRow } from '../../machines/text-loading.machine';
+import type { LanguageRow } from '../../machines/reader/text-loading.machine';
 
 export interface LanguageSelectProps {
   languages: readonly LanguageRow[];

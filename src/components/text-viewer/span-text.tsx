@@ -3,7 +3,7 @@
 import type { MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@radix-ui/themes';
-import type { SpanRow } from '../../machines/text-loading.machine';
+import type { SpanRow } from '../../machines/reader/text-loading.machine';
 
 export interface SpanTextProps {
   text: string;

@@ -12,7 +12,7 @@ import {
   textLoadingMachine,
   type FragmentRow as Fragment,
   type TextLoadingContext,
-} from '../../machines/text-loading.machine';
+} from '../../machines/reader/text-loading.machine';
 import { FragmentRow } from './fragment-row';
 import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { localeAtom } from '../../atoms/locale.atoms';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { installDomShims, renderWithProviders } from '../shell/testing';
 import { toastRegion, toastTexts } from './testing';
 import { MAX_TOASTS, showToastAtom, toastsAtom } from './toast.atoms';

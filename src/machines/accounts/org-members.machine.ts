@@ -1,0 +1,139 @@
+// Managing the members of one organization (on /teams, for its owners and admins): load it with
+// its members, add one by handle with a role, change a role, remove one. One change at a time.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Org, OrgRole } from '../../api/contract';
+import { addOrgMember, describeFailure, getOrg, removeOrgMember, updateOrgMember } from '../../api/accounts';
+
+export type MemberChange =
+  | { kind: 'add'; username: string; role: OrgRole }
+  | { kind: 'role'; username: string; role: OrgRole }
+  | { kind: 'remove'; username: string };
+
+export interface OrgMembersContext {
+  slug: string;
+  org?: Org;
+  /** The add form. */
+  handle: string;
+  role: OrgRole;
+  error?: { status: number; detail: string; field?: string };
+  /** The change on its way, so the screen can disable the row it concerns. */
+  pending?: MemberChange;
+}
+
+export type OrgMembersEvent =
+  | { type: 'members.retry' }
+  | { type: 'add.handle'; value: string }
+  | { type: 'add.role'; value: OrgRole }
+  | { type: 'add.submit' }
+  | { type: 'member.role'; username: string; role: OrgRole }
+  | { type: 'member.remove'; username: string };
+
+export const orgMembersMachine = setup({
+  types: {
+    context: {} as OrgMembersContext,
+    events: {} as OrgMembersEvent,
+    input: {} as { slug: string },
+  },
+  actors: {
+    loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) =>
+      getOrg(input.slug, { signal }),
+    ),
+    changeMembers: fromPromise(
+      ({ input, signal }: { input: { slug: string; change: MemberChange }; signal: AbortSignal }) => {
+        const { slug, change } = input;
+        if (change.kind === 'add') return addOrgMember(slug, change.username, change.role, { signal });
+        if (change.kind === 'role') return updateOrgMember(slug, change.username, change.role, { signal });
+        return removeOrgMember(slug, change.username, { signal });
+      },
+    ),
+  },
+  actions: {
+    /** Provided by the screen: the organization's list row follows (its member count). */
+    orgChanged: (_, _params: { org: Org }) => {},
+    setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
+  },
+  guards: {
+    canAdd: ({ context }) => context.handle.trim() !== '',
+  },
+}).createMachine({
+  id: 'orgMembers',
+  context: ({ input }) => ({ slug: input.slug, handle: '', role: 'member' }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: undefined }),
+      invoke: {
+        src: 'loadOrg',
+        input: ({ context }) => ({ slug: context.slug }),
+        onDone: { target: 'ready', actions: assign({ org: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { 'members.retry': 'loading' } },
+    ready: {
+      on: {
+        'add.handle': { actions: assign({ handle: ({ event }) => event.value }) },
+        'add.role': { actions: assign({ role: ({ event }) => event.value }) },
+        'add.submit': {
+          guard: 'canAdd',
+          target: 'changing',
+          actions: assign({
+            pending: ({ context }) => ({
+              kind: 'add' as const,
+              username: context.handle.trim().toLowerCase(),
+              role: context.role,
+            }),
+          }),
+        },
+        'member.role': {
+          target: 'changing',
+          actions: assign({
+            pending: ({ event }) => ({ kind: 'role' as const, username: event.username, role: event.role }),
+          }),
+        },
+        'member.remove': {
+          target: 'changing',
+          actions: assign({ pending: ({ event }) => ({ kind: 'remove' as const, username: event.username }) }),
+        },
+      },
+    },
+    changing: {
+      entry: assign({ error: undefined }),
+      on: { 'add.handle': { actions: assign({ handle: ({ event }) => event.value }) } },
+      invoke: {
+        src: 'changeMembers',
+        input: ({ context }) => ({ slug: context.slug, change: context.pending! }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({
+              org: ({ event }) => event.output,
+              handle: ({ context }) => (context.pending?.kind === 'add' ? '' : context.handle),
+              pending: undefined,
+            }),
+            { type: 'orgChanged', params: ({ event }) => ({ org: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({ pending: undefined }),
+          ],
+        },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof orgMembersMachine>;
+export const selectMembersPhase = (snapshot: Snapshot) =>
+  snapshot.value as 'loading' | 'loadFailed' | 'ready' | 'changing';
+export const selectManagedOrg = (snapshot: Snapshot) => snapshot.context.org;
+export const selectAddHandle = (snapshot: Snapshot) => snapshot.context.handle;
+export const selectAddRole = (snapshot: Snapshot) => snapshot.context.role;
+export const selectMembersError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectPending = (snapshot: Snapshot) => snapshot.context.pending;

@@ -1,0 +1,185 @@
+// The teams page (/teams): the caller's organizations and the form that creates one (name, a slug
+// suggested from the name until edited, abbreviation, website, locations).
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import type { Org, OrgSummary } from '../../api/contract';
+import { createOrg, describeFailure, listMyOrgs } from '../../api/accounts';
+import { slugify } from '../../lib/slug';
+
+export type OrgListItem = z.infer<typeof OrgSummary>;
+
+export interface OrgForm {
+  name: string;
+  slug: string;
+  /** True once the user typed a slug: the name no longer suggests one. */
+  slugEdited: boolean;
+  abbreviation: string;
+  website: string;
+  locations: { city: string; country: string }[];
+}
+export type OrgFormField = 'name' | 'slug' | 'abbreviation' | 'website';
+
+export const EMPTY_ORG_FORM: OrgForm = {
+  name: '',
+  slug: '',
+  slugEdited: false,
+  abbreviation: '',
+  website: '',
+  locations: [],
+};
+
+/** A slug the server accepts for a name: 'Advokátní komora' → 'advokatni-komora'. */
+export const suggestSlug = (name: string) => slugify(name).slice(0, 50).replace(/-+$/, '');
+
+/** The create request: blank location rows are left out, country codes upper-cased. */
+export function requestFromForm(form: OrgForm) {
+  return {
+    name: form.name.trim(),
+    slug: form.slug.trim().toLowerCase(),
+    abbreviation: form.abbreviation.trim() || null,
+    website: form.website.trim(),
+    locations: form.locations
+      .map((location) => ({ city: location.city.trim(), country: location.country.trim().toUpperCase() }))
+      .filter((location) => location.city !== '' || location.country !== ''),
+  };
+}
+
+const summaryOf = (org: Org): OrgListItem => {
+  const { members, ...rest } = org;
+  return { ...rest, member_count: members.length };
+};
+
+export interface TeamsContext {
+  orgs: OrgListItem[];
+  form: OrgForm;
+  error?: { status: number; detail: string; field?: string };
+  /** The slug of the organization created last, for the success message. */
+  created?: string;
+}
+
+export type TeamsEvent =
+  | { type: 'teams.retry' }
+  | { type: 'create.field'; field: OrgFormField; value: string }
+  | { type: 'create.addLocation' }
+  | { type: 'create.removeLocation'; index: number }
+  | { type: 'create.location'; index: number; field: 'city' | 'country'; value: string }
+  | { type: 'create.submit' }
+  /** An organization changed elsewhere on the page (members managed): refresh its row. */
+  | { type: 'teams.orgChanged'; org: Org };
+
+export const teamsMachine = setup({
+  types: { context: {} as TeamsContext, events: {} as TeamsEvent },
+  actors: {
+    loadOrgs: fromPromise(({ signal }: { signal: AbortSignal }) => listMyOrgs({ signal })),
+    createOrg: fromPromise(({ input, signal }: { input: { form: OrgForm }; signal: AbortSignal }) =>
+      createOrg(requestFromForm(input.form), { signal }),
+    ),
+  },
+  actions: {
+    setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
+    editField: assign(({ context }, params: { field: OrgFormField; value: string }) => {
+      const form = { ...context.form, [params.field]: params.value };
+      if (params.field === 'slug') form.slugEdited = params.value !== '';
+      if (params.field === 'name' && !context.form.slugEdited) form.slug = suggestSlug(params.value);
+      return { form };
+    }),
+  },
+  guards: {
+    canCreate: ({ context }) => context.form.name.trim() !== '' && context.form.slug.trim() !== '',
+  },
+}).createMachine({
+  id: 'teams',
+  context: { orgs: [], form: EMPTY_ORG_FORM },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: undefined }),
+      invoke: {
+        src: 'loadOrgs',
+        onDone: { target: 'ready', actions: assign({ orgs: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { 'teams.retry': 'loading' } },
+    ready: {
+      initial: 'idle',
+      on: {
+        'create.field': {
+          target: '.idle',
+          actions: { type: 'editField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'create.addLocation': {
+          actions: assign({
+            form: ({ context }) => ({
+              ...context.form,
+              locations: [...context.form.locations, { city: '', country: '' }],
+            }),
+          }),
+        },
+        'create.removeLocation': {
+          actions: assign({
+            form: ({ context, event }) => ({
+              ...context.form,
+              locations: context.form.locations.filter((_, index) => index !== event.index),
+            }),
+          }),
+        },
+        'create.location': {
+          actions: assign({
+            form: ({ context, event }) => ({
+              ...context.form,
+              locations: context.form.locations.map((location, index) =>
+                index === event.index ? { ...location, [event.field]: event.value } : location,
+              ),
+            }),
+          }),
+        },
+        'teams.orgChanged': {
+          actions: assign({
+            orgs: ({ context, event }) =>
+              context.orgs.map((org) => (org.slug === event.org.slug ? summaryOf(event.org) : org)),
+          }),
+        },
+      },
+      states: {
+        idle: { on: { 'create.submit': { guard: 'canCreate', target: 'creating' } } },
+        creating: {
+          entry: assign({ error: undefined, created: undefined }),
+          on: { 'create.field': {}, 'create.submit': {} },
+          invoke: {
+            src: 'createOrg',
+            input: ({ context }) => ({ form: context.form }),
+            onDone: {
+              target: 'created',
+              actions: assign({
+                orgs: ({ context, event }) => [...context.orgs, summaryOf(event.output)],
+                form: EMPTY_ORG_FORM,
+                created: ({ event }) => event.output.slug,
+              }),
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        created: { on: { 'create.submit': { guard: 'canCreate', target: 'creating' } } },
+        failed: { on: { 'create.submit': { guard: 'canCreate', target: 'creating' } } },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof teamsMachine>;
+export type TeamsPhase = 'loading' | 'loadFailed' | 'idle' | 'creating' | 'created' | 'failed';
+export const selectTeamsPhase = (snapshot: Snapshot): TeamsPhase => {
+  const value = snapshot.value;
+  return typeof value === 'string' ? (value as TeamsPhase) : (value.ready as TeamsPhase);
+};
+export const selectOrgs = (snapshot: Snapshot) => snapshot.context.orgs;
+export const selectOrgForm = (snapshot: Snapshot) => snapshot.context.form;
+export const selectTeamsError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectCreated = (snapshot: Snapshot) => snapshot.context.created;

@@ -1,0 +1,96 @@
+// The versions flow: loading, empty, error and retry, and the selection from the address.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../../api/client';
+import type { Branch } from '../../api/contract';
+import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { branchSelectionMachine } from './branch-selection.machine';
+
+const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+const branch = (id: string, name: string): Branch => ({
+  id,
+  document_id: DOC,
+  name,
+  kind: name === 'main' ? 'main' : 'snapshot',
+  created_at: '2026-01-01T00:00:00Z',
+  valid_from: null,
+  counts: { nodes: 1, fragments: 1 },
+  languages: ['cs'],
+});
+const BRANCHES = [branch('b-main', 'main'), branch('b-1993', 'snapshot-1993-01-01')];
+
+function start(load: () => Promise<Branch[]>, requested?: string) {
+  const actor = createActor(
+    branchSelectionMachine.provide({
+      actors: {
+        loadBranches: fromPromise(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return load();
+        }),
+      },
+    }),
+    { input: { documentId: DOC, requested } },
+  );
+  actor.start();
+  return actor;
+}
+
+describe('branch selection machine', () => {
+  useFakeTimersInEachTest();
+
+  it('loads the branches and selects none by default', async () => {
+    const actor = start(async () => BRANCHES);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(actor.getSnapshot().context.selectedBranchId).toBeUndefined();
+  });
+
+  it('selects the branch named in the address once loaded', async () => {
+    const actor = start(async () => BRANCHES, 'snapshot-1993-01-01');
+    expect(actor.getSnapshot().context.selectedBranchId).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-1993');
+  });
+
+  it('remembers a request sent while loading, and ignores unknown branches', async () => {
+    const actor = start(async () => BRANCHES);
+    actor.send({ type: 'branch.request', requested: 'b-main' });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-main');
+    actor.send({ type: 'branch.request', requested: 'snapshot-2000-01-01' });
+    expect(actor.getSnapshot().context.selectedBranchId).toBeUndefined();
+  });
+
+  it('selects only branches of the list', async () => {
+    const actor = start(async () => BRANCHES);
+    await vi.advanceTimersByTimeAsync(30);
+    actor.send({ type: 'branch.select', branchId: 'b-1993' });
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-1993');
+    actor.send({ type: 'branch.select', branchId: 'elsewhere' });
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-1993');
+    actor.send({ type: 'branch.select', branchId: undefined });
+    expect(actor.getSnapshot().context.selectedBranchId).toBeUndefined();
+  });
+
+  it('is empty when the document has no versions', async () => {
+    const actor = start(async () => []);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().matches('empty')).toBe(true);
+  });
+
+  it('keeps the error message and retries', async () => {
+    let fail = true;
+    const actor = start(async () => {
+      if (fail) throw new ApiError(503, 'unavailable');
+      return BRANCHES;
+    });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().matches('error')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('API 503: unavailable');
+    fail = false;
+    actor.send({ type: 'branches.retry' });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+  });
+});

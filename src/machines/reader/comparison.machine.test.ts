@@ -1,0 +1,200 @@
+// The comparison flow with fake actors and fake timers: loading, invalid parameters, unknown
+// versions, choosing, the settle delay after a selection, comparing, paging and failures.
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../api/client';
+import type { CompareChanges } from '../../api/contract/compare-changes';
+import type { Branch, Comparison, Document } from '../../api/contract';
+import { comparisonMachine, selectPanelPhase, selectPhase, type ComparisonInput } from './comparison.machine';
+
+const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+const MAIN = '19033281-5b3e-59b6-8a64-bf85c5f47560';
+const OLD = 'a0e21f26-47d6-54d7-b0a8-069c6f82b92f';
+const OTHER = 'b0e21f26-47d6-54d7-b0a8-069c6f82b92f';
+
+const branch = (id: string, name: string): Branch => ({
+  id,
+  document_id: DOC,
+  name,
+  kind: name === 'main' ? 'main' : 'snapshot',
+  created_at: '2026-01-01T00:00:00.000Z',
+  valid_from: null,
+  counts: { nodes: 1, fragments: 1 },
+  languages: ['cs'],
+});
+const document = { id: DOC, title: 'Ústava České republiky' } as Document;
+const branches = [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01'), branch(OTHER, 'snapshot-2000-01-01')];
+
+const comparison = (a: string, b: string): Comparison => ({
+  branch_id_a: a,
+  branch_id_b: b,
+  counts: { a_total: 3, b_total: 3, in_both: 2, only_in_a: 1, only_in_b: 1 },
+  only_in_a: [],
+  only_in_b: [],
+});
+const changesPage = (offset: number, next: number | null): CompareChanges => ({
+  branch_id_a: OLD,
+  branch_id_b: MAIN,
+  language: 'cs',
+  languages: ['cs'],
+  changed: [
+    {
+      path: `p-${offset}`,
+      cite_key: null,
+      citation: `Čl. ${offset}`,
+      node_type: 'article',
+      title: null,
+      position: offset,
+      node_id_a: OLD,
+      node_id_b: MAIN,
+      text_a: 'a',
+      text_b: 'b',
+    },
+  ],
+  added: [],
+  removed: [],
+  counts: { changed: 2, added: 0, removed: 0 },
+  next_offset: next,
+});
+
+type CompareFn = (args: {
+  input: { base: string; head: string; lang?: string };
+}) => Promise<{ comparison: Comparison; changes: CompareChanges }>;
+type MoreFn = (args: {
+  input: { base: string; head: string; lang?: string; offset: number };
+}) => Promise<CompareChanges>;
+
+function start(
+  input: Partial<ComparisonInput>,
+  overrides: { load?: () => Promise<unknown>; compare?: Mock<CompareFn>; more?: Mock<MoreFn> } = {},
+) {
+  const compare =
+    overrides.compare ??
+    vi.fn<CompareFn>(async ({ input: i }) => ({ comparison: comparison(i.base, i.head), changes: changesPage(0, 1) }));
+  const more = overrides.more ?? vi.fn<MoreFn>(async () => changesPage(1, null));
+  const machine = comparisonMachine.provide({
+    actors: {
+      loadDocument: fromPromise(async () => (overrides.load ? overrides.load() : { document, branches })) as never,
+      compare: fromPromise(compare) as never,
+      loadMoreChanges: fromPromise(more) as never,
+    },
+  });
+  const actor = createActor(machine, { input: { documentId: DOC, ...input } });
+  actor.start();
+  return { actor, compare, more };
+}
+
+describe('comparisonMachine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads, then compares from and to at once', async () => {
+    const { actor, compare } = start({ from: OLD, to: MAIN });
+    expect(selectPhase(actor.getSnapshot())).toBe('loading');
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    expect(compare).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({ base: OLD, head: MAIN, document });
+    expect(selectPanelPhase(actor.getSnapshot())).toBe('compared');
+  });
+
+  it('starts from base and head of the address when they are versions of the document', async () => {
+    const { actor, compare } = start({ from: OLD, to: MAIN, base: OTHER, head: 'not-a-version' });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    expect(compare.mock.calls[0]![0].input).toMatchObject({ base: OTHER, head: MAIN });
+  });
+
+  it('says the parameters are invalid when from or to is missing', async () => {
+    const { actor } = start({ from: OLD });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(selectPhase(actor.getSnapshot())).toBe('invalidParams');
+    expect(actor.getSnapshot().context.document).toBe(document);
+  });
+
+  it('says not found for an unknown version, a missing document, or no id at all', async () => {
+    const unknown = start({ from: OLD, to: '00000000-0000-4000-8000-000000000000' }).actor;
+    await waitFor(unknown, (s) => s.status === 'done');
+    expect(selectPhase(unknown.getSnapshot())).toBe('notFound');
+    expect(unknown.getSnapshot().context.missing).toBe('branches');
+
+    const gone = start({ from: OLD, to: MAIN }, { load: () => Promise.reject(new ApiError(404, 'not_found')) }).actor;
+    await waitFor(gone, (s) => s.status === 'done');
+    expect(gone.getSnapshot().context.missing).toBe('document');
+
+    const noId = start({ documentId: undefined, from: OLD, to: MAIN }).actor;
+    expect(selectPhase(noId.getSnapshot())).toBe('notFound');
+  });
+
+  it('fails the load on other errors', async () => {
+    const { actor } = start(
+      { from: OLD, to: MAIN },
+      { load: () => Promise.reject(new ApiError(500, 'internal_error')) },
+    );
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(selectPhase(actor.getSnapshot())).toBe('loadFailed');
+    expect(actor.getSnapshot().context.error).toBe('internal_error');
+  });
+
+  it('waits for the selection to settle, then compares once', async () => {
+    const { actor, compare } = start({ from: OLD, to: MAIN });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    actor.send({ type: 'base.select', branchId: OTHER });
+    vi.advanceTimersByTime(200);
+    actor.send({ type: 'head.select', branchId: OLD });
+    expect(actor.getSnapshot().matches({ ready: 'settling' })).toBe(true);
+    expect(actor.getSnapshot().context.comparison).toBeUndefined();
+    vi.advanceTimersByTime(299);
+    expect(compare).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ ready: 'comparing' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    expect(compare).toHaveBeenCalledTimes(2);
+    expect(compare.mock.calls[1]![0].input).toMatchObject({ base: OTHER, head: OLD });
+  });
+
+  it('asks to choose two versions when both sides are the same', async () => {
+    const { actor, compare } = start({ from: OLD, to: MAIN });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    actor.send({ type: 'head.select', branchId: OLD });
+    vi.advanceTimersByTime(300);
+    expect(selectPanelPhase(actor.getSnapshot())).toBe('choosing');
+    expect(compare).toHaveBeenCalledTimes(1);
+  });
+
+  it('appends the next page of changes, and retries a failed page', async () => {
+    const more = vi
+      .fn<MoreFn>()
+      .mockRejectedValueOnce(new ApiError(500, 'internal_error'))
+      .mockResolvedValue(changesPage(1, null));
+    const { actor } = start({ from: OLD, to: MAIN }, { more });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    actor.send({ type: 'changes.more' });
+    await waitFor(actor, (s) => s.matches({ ready: { compared: 'moreFailed' } }));
+    actor.send({ type: 'changes.more' });
+    await waitFor(actor, (s) => s.matches({ ready: { compared: 'idle' } }));
+    expect(more.mock.calls[1]![0].input).toMatchObject({ offset: 1, lang: 'cs' });
+    expect(actor.getSnapshot().context.changes?.changed.map((c) => c.citation)).toEqual(['Čl. 0', 'Čl. 1']);
+    // No further page: 'changes.more' is ignored.
+    actor.send({ type: 'changes.more' });
+    expect(actor.getSnapshot().matches({ ready: { compared: 'idle' } })).toBe(true);
+  });
+
+  it('fails the comparison, and retries it', async () => {
+    const compare = vi
+      .fn<CompareFn>()
+      .mockRejectedValueOnce(new ApiError(500, 'internal_error'))
+      .mockResolvedValue({ comparison: comparison(OLD, MAIN), changes: changesPage(0, null) });
+    const { actor } = start({ from: OLD, to: MAIN }, { compare });
+    await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
+    expect(selectPanelPhase(actor.getSnapshot())).toBe('failed');
+    actor.send({ type: 'compare.retry' });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+  });
+
+  it('compares again in another language', async () => {
+    const { actor, compare } = start({ from: OLD, to: MAIN });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    actor.send({ type: 'language.select', lang: 'en' });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    expect(compare.mock.calls[1]![0].input).toMatchObject({ lang: 'en' });
+  });
+});

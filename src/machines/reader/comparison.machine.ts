@@ -1,0 +1,260 @@
+// The version comparison flow: load the document and its versions, check the address's
+// versions, then compare the chosen pair (set counts + provision changes) page by page.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { ApiError } from '../../api/client';
+import { compareBranches, getCompareChanges } from '../../api/compare';
+import type { CompareChanges } from '../../api/contract/compare-changes';
+import type { Branch, Comparison, Document } from '../../api/contract';
+import { getDocument, listBranches } from '../../api/library';
+
+export interface ComparisonInput {
+  /** From the address; undefined when the path segment holds no UUID. */
+  documentId: string | undefined;
+  from?: string;
+  to?: string;
+  /** The panel's own choice, written back to the address; from/to when absent. */
+  base?: string;
+  head?: string;
+  lang?: string;
+}
+
+export interface ComparisonContext {
+  documentId: string | undefined;
+  from?: string;
+  to?: string;
+  base?: string;
+  head?: string;
+  lang?: string;
+  document?: Document;
+  branches: Branch[];
+  comparison?: Comparison;
+  changes?: CompareChanges;
+  /** What the not-found state is about. */
+  missing?: 'document' | 'branches';
+  error?: string;
+}
+
+export type ComparisonEvent =
+  | { type: 'base.select'; branchId: string }
+  | { type: 'head.select'; branchId: string }
+  | { type: 'language.select'; lang: string }
+  | { type: 'changes.more' }
+  | { type: 'compare.retry' };
+
+const describeError = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const comparisonMachine = setup({
+  types: {
+    context: {} as ComparisonContext,
+    events: {} as ComparisonEvent,
+    input: {} as ComparisonInput,
+  },
+  actors: {
+    loadDocument: fromPromise(async ({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) => {
+      const [document, branches] = await Promise.all([
+        getDocument(input.documentId, undefined, { signal }),
+        listBranches(input.documentId, { signal }),
+      ]);
+      return { document, branches: branches.items };
+    }),
+    compare: fromPromise(
+      async ({ input, signal }: { input: { base: string; head: string; lang?: string }; signal: AbortSignal }) => {
+        const [comparison, changes] = await Promise.all([
+          compareBranches(input.base, input.head, { signal }),
+          getCompareChanges({ branchA: input.base, branchB: input.head, lang: input.lang }, { signal }),
+        ]);
+        return { comparison, changes };
+      },
+    ),
+    loadMoreChanges: fromPromise(
+      async ({
+        input,
+        signal,
+      }: {
+        input: { base: string; head: string; lang?: string; offset: number };
+        signal: AbortSignal;
+      }) =>
+        getCompareChanges(
+          { branchA: input.base, branchB: input.head, lang: input.lang, offset: input.offset },
+          { signal },
+        ),
+    ),
+  },
+  delays: {
+    // Changing one selector often comes right before changing the other: compare once.
+    selectionSettle: 300,
+  },
+  guards: {
+    hasDocumentId: ({ context }) => context.documentId !== undefined,
+    hasParams: ({ context }) => Boolean(context.from && context.to),
+    branchesExist: ({ context }) => [context.from, context.to].every((id) => context.branches.some((b) => b.id === id)),
+    hasTwoVersions: ({ context }) => Boolean(context.base && context.head && context.base !== context.head),
+    hasMore: ({ context }) => context.changes?.next_offset != null,
+  },
+  actions: {
+    // base/head from the address win when they name versions of this document; else from/to.
+    settleSelection: assign(({ context }) => {
+      const known = (id: string | undefined) => (id && context.branches.some((b) => b.id === id) ? id : undefined);
+      return { base: known(context.base) ?? context.from, head: known(context.head) ?? context.to };
+    }),
+    clearResults: assign({ comparison: undefined, changes: undefined, error: undefined }),
+  },
+}).createMachine({
+  id: 'comparison',
+  context: ({ input }) => ({ ...input, branches: [] }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: 'hasDocumentId', target: 'loading' },
+        { target: 'notFound', actions: assign({ missing: 'document' }) },
+      ],
+    },
+    loading: {
+      invoke: {
+        src: 'loadDocument',
+        input: ({ context }) => ({ documentId: context.documentId! }),
+        onDone: {
+          target: 'checking',
+          actions: assign(({ event }) => ({ document: event.output.document, branches: event.output.branches })),
+        },
+        onError: [
+          {
+            guard: ({ event }) => isNotFound(event.error),
+            target: 'notFound',
+            actions: assign({ missing: 'document' }),
+          },
+          { target: 'loadFailed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
+        ],
+      },
+    },
+    checking: {
+      always: [{ guard: 'hasParams', target: 'checkBranches' }, { target: 'invalidParams' }],
+    },
+    checkBranches: {
+      always: [
+        { guard: 'branchesExist', target: 'ready', actions: 'settleSelection' },
+        { target: 'notFound', actions: assign({ missing: 'branches' }) },
+      ],
+    },
+    invalidParams: { type: 'final' },
+    notFound: { type: 'final' },
+    loadFailed: { type: 'final' },
+    ready: {
+      initial: 'deciding',
+      on: {
+        'base.select': {
+          target: '.settling',
+          actions: [assign(({ event }) => ({ base: event.branchId })), 'clearResults'],
+        },
+        'head.select': {
+          target: '.settling',
+          actions: [assign(({ event }) => ({ head: event.branchId })), 'clearResults'],
+        },
+      },
+      states: {
+        deciding: {
+          always: [{ guard: 'hasTwoVersions', target: 'comparing' }, { target: 'choosing' }],
+        },
+        choosing: {},
+        settling: {
+          after: { selectionSettle: 'deciding' },
+        },
+        comparing: {
+          invoke: {
+            src: 'compare',
+            input: ({ context }) => ({ base: context.base!, head: context.head!, lang: context.lang }),
+            onDone: {
+              target: 'compared',
+              actions: assign(({ event }) => ({
+                comparison: event.output.comparison,
+                changes: event.output.changes,
+                error: undefined,
+              })),
+            },
+            onError: { target: 'failed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
+          },
+        },
+        compared: {
+          initial: 'idle',
+          on: {
+            'language.select': {
+              target: 'comparing',
+              actions: [assign(({ event }) => ({ lang: event.lang })), 'clearResults'],
+            },
+          },
+          states: {
+            idle: {
+              on: { 'changes.more': { guard: 'hasMore', target: 'loadingMore' } },
+            },
+            loadingMore: {
+              invoke: {
+                src: 'loadMoreChanges',
+                input: ({ context }) => ({
+                  base: context.base!,
+                  head: context.head!,
+                  lang: context.changes?.language ?? context.lang,
+                  offset: context.changes!.next_offset!,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    changes: {
+                      ...event.output,
+                      changed: [...context.changes!.changed, ...event.output.changed],
+                      added: [...context.changes!.added, ...event.output.added],
+                      removed: [...context.changes!.removed, ...event.output.removed],
+                    },
+                  })),
+                },
+                onError: {
+                  target: 'moreFailed',
+                  actions: assign(({ event }) => ({ error: describeError(event.error) })),
+                },
+              },
+            },
+            moreFailed: {
+              on: { 'changes.more': { target: 'loadingMore' } },
+            },
+          },
+        },
+        failed: {
+          on: { 'compare.retry': { target: 'comparing' } },
+        },
+      },
+    },
+  },
+});
+
+export type ComparisonSnapshot = SnapshotFrom<typeof comparisonMachine>;
+
+// Narrow selectors for the screen.
+export const selectPhase = (s: ComparisonSnapshot) =>
+  s.matches('invalidParams')
+    ? 'invalidParams'
+    : s.matches('notFound')
+      ? 'notFound'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('ready')
+          ? 'ready'
+          : 'loading';
+export const selectPanelPhase = (s: ComparisonSnapshot) =>
+  s.matches({ ready: 'compared' })
+    ? 'compared'
+    : s.matches({ ready: 'failed' })
+      ? 'failed'
+      : s.matches({ ready: 'choosing' })
+        ? 'choosing'
+        : 'comparing';
+export const selectDocument = (s: ComparisonSnapshot) => s.context.document;
+export const selectBranches = (s: ComparisonSnapshot) => s.context.branches;
+export const selectMissing = (s: ComparisonSnapshot) => s.context.missing;
+export const selectBase = (s: ComparisonSnapshot) => s.context.base;
+export const selectHead = (s: ComparisonSnapshot) => s.context.head;
+export const selectLang = (s: ComparisonSnapshot) => s.context.lang;
+export const selectComparison = (s: ComparisonSnapshot) => s.context.comparison;
+export const selectChanges = (s: ComparisonSnapshot) => s.context.changes;
+export const selectLoadingMore = (s: ComparisonSnapshot) => s.matches({ ready: { compared: 'loadingMore' } });
+export const selectMoreFailed = (s: ComparisonSnapshot) => s.matches({ ready: { compared: 'moreFailed' } });

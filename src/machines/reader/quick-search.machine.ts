@@ -1,0 +1,206 @@
+// The quick search flow (Ctrl/Cmd+K, the header box): typing is debounced, the autocomplete
+// answer is grouped, arrow keys move the active result and choosing one opens it. For a
+// logged-in user the server adds the pinned, recent and frequent groups, even to an empty query,
+// and choosing a result records a visit from 'autocomplete'.
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import { autocomplete } from '../../api/library';
+import { recordDocumentAccess } from '../../api/accounts';
+import type { AutocompleteItem } from '../../api/contract/search';
+import { newVisitSessionId, rememberPickedVisit } from '../accounts/document-visit.machine';
+
+export type QuickSearchResult = z.infer<typeof AutocompleteItem>;
+export type QuickSearchGroup = QuickSearchResult['group'];
+
+/** Display order of the groups; pinned, recent and frequent come only for a logged-in user. */
+export const QUICK_SEARCH_GROUPS: readonly QuickSearchGroup[] = ['pinned', 'recent', 'frequent', 'search'];
+export const QUICK_SEARCH_LIMIT = 20;
+
+/** Results in display order (by group, stable within a group), so a flat index is a screen position. */
+export function orderByGroup(items: readonly QuickSearchResult[]): QuickSearchResult[] {
+  const rank = (item: QuickSearchResult) => QUICK_SEARCH_GROUPS.indexOf(item.group);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export interface QuickSearchContext {
+  /** The text in the box, as typed. */
+  query: string;
+  /** What is shown: the last answer, kept while the next one is on its way. */
+  results: QuickSearchResult[];
+  /** Index into `results`; -1 while nothing is highlighted (Enter then opens the first). */
+  activeIndex: number;
+  error?: string;
+  /** Someone is logged in: an empty query still asks for the personal groups. */
+  personal: boolean;
+}
+
+export type QuickSearchEvent =
+  | { type: 'search.open'; query?: string; personal?: boolean }
+  | { type: 'search.close' }
+  | { type: 'search.type'; value: string }
+  | { type: 'search.move'; by: 1 | -1 }
+  | { type: 'search.highlight'; index: number }
+  | { type: 'search.select'; index?: number };
+
+const empty: QuickSearchContext = { query: '', results: [], activeIndex: -1, error: undefined, personal: false };
+
+const isBlank = (query: string) => query.trim() === '';
+/** Wraps around both ends: from the last result ArrowDown goes to the first, and back. */
+const wrap = (index: number, length: number) => (length === 0 ? -1 : (index + length) % length);
+/** What is on screen is what opens, even while a newer answer is on its way. */
+const chosen = (context: QuickSearchContext, index: number | undefined) =>
+  context.results[index ?? Math.max(context.activeIndex, 0)] ?? context.results[0]!;
+
+export const quickSearchMachine = setup({
+  types: {
+    context: {} as QuickSearchContext,
+    events: {} as QuickSearchEvent,
+  },
+  actors: {
+    search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
+      autocomplete(input.query, QUICK_SEARCH_LIMIT, { signal }).then((list) => list.items),
+    ),
+  },
+  actions: {
+    /** Provided by the component: navigate to the chosen document. */
+    openResult: (_, _params: { result: QuickSearchResult }) => {},
+    /** Provided by the component: tell the rest of the app the dialog closed. */
+    notifyClosed: () => {},
+    /** Records the pick in the reading history (logged-in users only); never blocks the pick. */
+    recordPick: (_, params: { result: QuickSearchResult; personal: boolean }) => {
+      if (!params.personal) return;
+      const sessionId = newVisitSessionId();
+      rememberPickedVisit(params.result.document_id, sessionId);
+      recordDocumentAccess({
+        document_id: params.result.document_id,
+        context: 'autocomplete',
+        session_id: sessionId,
+      }).catch(() => undefined);
+    },
+    clear: assign(() => ({ ...empty })),
+    setQuery: assign((_, params: { value: string }) => ({ query: params.value, activeIndex: -1, error: undefined })),
+  },
+  delays: { debounce: 300 },
+  guards: {
+    blankQuery: ({ context }) => isBlank(context.query),
+    personal: ({ context }) => context.personal,
+    hasResults: ({ context }) => context.results.length > 0,
+  },
+}).createMachine({
+  id: 'quickSearch',
+  initial: 'closed',
+  context: { ...empty },
+  states: {
+    closed: {
+      on: {
+        'search.open': {
+          target: 'open',
+          actions: [
+            { type: 'clear' },
+            assign({ personal: ({ event }) => event.personal === true }),
+            { type: 'setQuery', params: ({ event }) => ({ value: event.query ?? '' }) },
+          ],
+        },
+      },
+    },
+    open: {
+      initial: 'checking',
+      on: {
+        'search.close': { target: 'closed', actions: ['clear', 'notifyClosed'] },
+        'search.type': {
+          target: '.checking',
+          actions: { type: 'setQuery', params: ({ event }) => ({ value: event.value }) },
+        },
+        'search.move': {
+          guard: 'hasResults',
+          // From nothing highlighted, ArrowUp starts at the last result (not the one before it).
+          actions: assign({
+            activeIndex: ({ context, event }) =>
+              context.activeIndex < 0 && event.by < 0
+                ? context.results.length - 1
+                : wrap(context.activeIndex + event.by, context.results.length),
+          }),
+        },
+        'search.highlight': {
+          guard: ({ context, event }) => event.index >= 0 && event.index < context.results.length,
+          actions: assign({ activeIndex: ({ event }) => event.index }),
+        },
+        // What is on screen is what opens, even while a newer answer is on its way.
+        'search.select': {
+          guard: 'hasResults',
+          target: 'closed',
+          actions: [
+            {
+              type: 'recordPick',
+              params: ({ context, event }) => ({ result: chosen(context, event.index), personal: context.personal }),
+            },
+            { type: 'openResult', params: ({ context, event }) => ({ result: chosen(context, event.index) }) },
+            'clear',
+            'notifyClosed',
+          ],
+        },
+      },
+      states: {
+        /** Decides between the prompt and a search; every keystroke comes back here. */
+        checking: {
+          always: [
+            // The personal groups need no text: ask at once.
+            { guard: and(['blankQuery', 'personal']), target: 'searching' },
+            { guard: 'blankQuery', target: 'prompt', actions: assign({ results: [] }) },
+            { target: 'debouncing' },
+          ],
+        },
+        prompt: {},
+        debouncing: {
+          after: { debounce: 'searching' },
+        },
+        // Leaving this state (a new keystroke, closing) stops the actor and aborts its request,
+        // so an older answer can never replace a newer one.
+        searching: {
+          invoke: {
+            src: 'search',
+            input: ({ context }) => ({ query: context.query.trim() }),
+            onDone: [
+              // Nothing pinned or read yet: the prompt, not "nothing found for ''".
+              {
+                guard: ({ context, event }) => event.output.length === 0 && isBlank(context.query),
+                target: 'prompt',
+                actions: assign({ results: [] }),
+              },
+              { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ results: [] }) },
+              { target: 'results', actions: assign({ results: ({ event }) => orderByGroup(event.output) }) },
+            ],
+            onError: {
+              target: 'error',
+              actions: assign({
+                results: [],
+                error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+              }),
+            },
+          },
+        },
+        results: {},
+        empty: {},
+        error: {},
+      },
+    },
+  },
+});
+
+// Narrow selectors for the screen.
+type QuickSearchSnapshot = SnapshotFrom<typeof quickSearchMachine>;
+export const selectIsOpen = (snapshot: QuickSearchSnapshot) => !snapshot.matches('closed');
+export const selectQuery = (snapshot: QuickSearchSnapshot) => snapshot.context.query;
+export const selectResults = (snapshot: QuickSearchSnapshot) => snapshot.context.results;
+export const selectActiveIndex = (snapshot: QuickSearchSnapshot) => snapshot.context.activeIndex;
+export const selectError = (snapshot: QuickSearchSnapshot) => snapshot.context.error;
+export type QuickSearchPhase =
+  'closed' | 'checking' | 'prompt' | 'debouncing' | 'searching' | 'results' | 'empty' | 'error';
+/** Where the open dialog is: prompt, debouncing, searching, results, empty or error. */
+export const selectPhase = (snapshot: QuickSearchSnapshot): QuickSearchPhase => {
+  const value = snapshot.value;
+  return typeof value === 'string' ? value : value.open;
+};

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+// The login screen against a mocked API (msw): the button waits for both fields, failures toast
+// 'Login Failed' with the code's message, success logs in (header user, toast) and goes home,
+// the CSRF header travels, and the verification link's outcome shows as a callout.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
+import { localeAtom } from '../../../atoms/shell/locale.atoms';
+import { toastTexts } from '../../../components/toast/testing';
+import { setUpComponentTests } from '../../../testing/component-tests';
+import { mockApi } from '../../../testing/mock-api';
+import { JANA as USER } from '../../../testing/users';
+import { LoginScreen } from './login.screen';
+import { renderAuthScreen } from './testing';
+
+const logins: { body: unknown; csrf: string | null }[] = [];
+const loginAnswers = (answer: () => Response) =>
+  http.post('*/v1/auth/login', async ({ request }) => {
+    logins.push({ body: await request.json(), csrf: request.headers.get('X-CSRF-Token') });
+    return answer();
+  });
+setUpComponentTests();
+const server = mockApi(
+  http.get('*/v1/auth/me', () => HttpResponse.json({ detail: 'not_authenticated' }, { status: 401 })),
+  loginAnswers(() => HttpResponse.json({ user: USER })),
+);
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'csrf_token=token-from-cookie; path=/';
+});
+afterEach(() => {
+  logins.length = 0;
+});
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+describe('LoginScreen', () => {
+  it('has labelled fields with autocomplete, links, a title, and a button disabled until both are filled', async () => {
+    renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(document.title).toBe('Log in · Lexhub');
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/auth/forgot');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/auth/register');
+
+    const button = screen.getByRole('button', { name: 'Login' });
+    expect(button).toHaveProperty('disabled', true);
+    const user = await fill('jana@example.com', '');
+    expect(button).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(button).toHaveProperty('disabled', false);
+    await user.clear(screen.getByLabelText('Email'));
+    expect(button).toHaveProperty('disabled', true);
+  });
+
+  it.each([
+    ['invalid_credentials', 401, 'Invalid email or password'],
+    ['account_locked', 423, 'Account locked due to too many failed attempts'],
+    ['rate_limited', 429, 'Too many attempts, please try again later'],
+    ['brand_new_code', 400, 'brand_new_code'],
+  ])('toasts "Login Failed" for %s', async (code, status, message) => {
+    server.use(loginAnswers(() => HttpResponse.json({ detail: code }, { status })));
+    const { store } = renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    const user = await fill('jana@example.com', 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(toastTexts()).toEqual([`Login Failed${message}`]));
+    expect(store.get(currentUserAtom)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
+  });
+
+  it('toasts a network failure with its message', async () => {
+    server.use(http.post('*/v1/auth/login', () => HttpResponse.error()));
+    renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    const user = await fill('jana@example.com', 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['Login FailedFailed to fetch']));
+  });
+
+  it('logs in on Enter with the CSRF token, welcomes back, sets the user and goes home', async () => {
+    const { store, location } = renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    await waitFor(() => expect(store.get(currentUserAtom)).toBeNull());
+    await fill(' Jana@Example.com', 'correct horse battery staple{Enter}');
+    await waitFor(() => expect(toastTexts()).toEqual(['Welcome back!Login successful']));
+    expect(logins).toEqual([
+      { body: { identifier: 'Jana@Example.com', password: 'correct horse battery staple' }, csrf: 'token-from-cookie' },
+    ]);
+    expect(store.get(currentUserAtom)).toEqual(USER);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('confirms a verified email address', () => {
+    renderAuthScreen(<LoginScreen />, { path: '/auth/login?verified=1' });
+    expect(screen.getByRole('status').textContent).toBe('Email verified. You can log in now.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('reports an invalid or expired verification link, in Czech too', async () => {
+    const { store } = renderAuthScreen(<LoginScreen />, { path: '/auth/login?verify_error=invalid_or_expired_token' });
+    expect(screen.getByRole('alert').textContent).toBe('The verification link is invalid or has expired.');
+    store.set(localeAtom, 'cs');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Ověřovací odkaz je neplatný nebo už vypršel.'),
+    );
+    expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,152 @@
+// /org/{orgSlug}: an organization's public page: initials, name, slug, abbreviation, collection
+// count and website, then the Overview (locations) and Collections tabs; Collections opens first
+// when there are any.
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Badge, Box, Callout, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
+import type { PublicOrg } from '../../../api/contract';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { ErrorCallout } from '../../../components/status/error-callout';
+import { LoadingStatus } from '../../../components/status/loading-status';
+import { firstLetters, InitialsAvatar } from '../../../components/accounts/initials-avatar';
+import { httpHref } from '../../../components/accounts/safe-href';
+import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../../machines/accounts/org-page.machine';
+import '../../../components/accounts/accounts.css';
+import { TitledList } from '../../../components/accounts/titled-list';
+import { collectionPath } from '../../../lib/slug';
+
+export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
+  return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;
+}
+
+function OrgProfile({ orgSlug }: { orgSlug: string }) {
+  const intl = useIntl();
+  const page = useActorRef(orgPageMachine, { input: { slug: orgSlug } });
+  const phase = useSelector(page, selectOrgPhase);
+  const org = useSelector(page, selectOrg);
+  const error = useSelector(page, selectOrgError);
+  usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
+
+  if (phase === 'loading') {
+    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'org.loading' })} />;
+  }
+  if (phase === 'notFound') {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">
+          {intl.formatMessage({ id: 'org.notFound' })}
+        </Heading>
+        <Text as="p" color="gray">
+          {intl.formatMessage({ id: 'org.notFoundText' }, { name: orgSlug })}
+        </Text>
+      </Flex>
+    );
+  }
+  if (phase === 'failed' || !org) {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">
+          {orgSlug}
+        </Heading>
+        <ErrorCallout
+          retry={{ label: intl.formatMessage({ id: 'org.retry' }), onClick: () => page.send({ type: 'org.retry' }) }}
+        >
+          <Callout.Text>{intl.formatMessage({ id: 'org.error' }, { message: error ?? '' })}</Callout.Text>
+        </ErrorCallout>
+      </Flex>
+    );
+  }
+  return <OrgView org={org} />;
+}
+
+function OrgView({ org }: { org: PublicOrg }) {
+  const intl = useIntl();
+  const website = httpHref(org.website);
+  const countryName = (code: string) => {
+    try {
+      return intl.formatDisplayName(code, { type: 'region' }) ?? code;
+    } catch {
+      return code;
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="5" className="page">
+      <Flex gap="4" align="center" wrap="wrap">
+        <InitialsAvatar text={firstLetters(org.name)} size={80} />
+        <Box minWidth="0">
+          <Heading as="h1" size="7">
+            {org.name}
+          </Heading>
+          <Flex gap="2" align="center" wrap="wrap" mt="1">
+            <Badge variant="soft" color="indigo">
+              {org.slug}
+            </Badge>
+            {org.abbreviation && (
+              <Text size="2" color="gray">
+                {org.abbreviation}
+              </Text>
+            )}
+            <Text size="2" color="gray">
+              {intl.formatMessage({ id: 'org.collectionCount' }, { count: org.collections.length })}
+            </Text>
+          </Flex>
+          {website && (
+            <Flex mt="2">
+              <Link href={website} size="2" target="_blank" rel="noopener noreferrer">
+                <Flex align="center" gap="1" asChild>
+                  <span>
+                    <GlobeIcon aria-hidden />
+                    {website}
+                  </span>
+                </Flex>
+              </Link>
+            </Flex>
+          )}
+        </Box>
+      </Flex>
+
+      <Tabs.Root defaultValue={org.collections.length > 0 ? 'collections' : 'overview'}>
+        <Tabs.List aria-label={intl.formatMessage({ id: 'org.tabs' })}>
+          <Tabs.Trigger value="overview">{intl.formatMessage({ id: 'org.tab.overview' })}</Tabs.Trigger>
+          <Tabs.Trigger value="collections">{intl.formatMessage({ id: 'org.tab.collections' })}</Tabs.Trigger>
+        </Tabs.List>
+        <Box pt="4">
+          <Tabs.Content value="overview">
+            <TitledList
+              title={intl.formatMessage({ id: 'org.locations' })}
+              emptyText={intl.formatMessage({ id: 'org.noInfo' })}
+              items={org.locations}
+              itemKey={(location, index) => `${location.city}-${location.country}-${index}`}
+            >
+              {(location) => (
+                <Flex align="center" gap="2">
+                  <SewingPinIcon aria-hidden />
+                  <Text size="2">{`${location.city}, ${countryName(location.country)}`}</Text>
+                </Flex>
+              )}
+            </TitledList>
+          </Tabs.Content>
+          <Tabs.Content value="collections">
+            <TitledList
+              title={intl.formatMessage({ id: 'org.tab.collections' })}
+              emptyText={intl.formatMessage({ id: 'org.noCollections' })}
+              items={org.collections}
+              itemKey={(collection) => collection.id}
+            >
+              {(collection) => (
+                <Card size="1">
+                  <Link asChild size="3" weight="medium">
+                    <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
+                  </Link>
+                </Card>
+              )}
+            </TitledList>
+          </Tabs.Content>
+        </Box>
+      </Tabs.Root>
+    </Flex>
+  );
+}

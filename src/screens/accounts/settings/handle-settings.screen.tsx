@@ -1,0 +1,153 @@
+// /settings/handle: the current handle, a new one, Update. The flow (ETag, then PATCH with
+// If-Match) lives in handleChangeMachine; a change also updates the header's user.
+import { useEffect, useId } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Box, Button, Callout, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+import type { CurrentUser } from '../../../api/contract';
+import { HANDLE_MAX_LENGTH } from '../../../api/contract';
+import { useAtomValue, useSetAtom } from '../../../atoms/store';
+import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { ErrorCallout } from '../../../components/status/error-callout';
+import { SuccessCallout } from '../../../components/status/success-callout';
+import {
+  handleChangeMachine,
+  selectCanSubmit,
+  selectCurrent,
+  selectError,
+  selectNext,
+  selectPhase,
+} from '../../../machines/accounts/handle-change.machine';
+import '../../../components/accounts/accounts.css';
+
+/** Codes with a sentence of their own under the raw 'Failed: {status} {body}'. */
+const EXPLAINED = new Set([
+  'handle_taken',
+  'precondition_failed',
+  'validation_failed',
+  'forbidden',
+  'not_authenticated',
+]);
+
+export function HandleSettingsScreen() {
+  const intl = useIntl();
+  const user = useAtomValue(currentUserAtom);
+  const title = intl.formatMessage({ id: 'settings.handle.title' });
+  usePageTitle(title);
+
+  if (user === undefined) return <SessionLoading />;
+  if (user === null) return <LoginRequired title={title} />;
+  return <HandleForm key={user.id} user={user} title={title} />;
+}
+
+function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
+  const intl = useIntl();
+  const setUser = useSetAtom(currentUserAtom);
+  const currentId = useId();
+  const nextId = useId();
+  const rulesId = useId();
+  const change = useActorRef(
+    handleChangeMachine.provide({
+      actions: {
+        // The header and every other reader of the session follow the new handle.
+        handleChanged: (_, { username }) => setUser((previous) => (previous ? { ...previous, username } : previous)),
+      },
+    }),
+    { input: { userId: user.id, current: user.username } },
+  );
+  const phase = useSelector(change, selectPhase);
+  const current = useSelector(change, selectCurrent);
+  const next = useSelector(change, selectNext);
+  const error = useSelector(change, selectError);
+  const canSubmit = useSelector(change, selectCanSubmit);
+  const busy = phase === 'resolvingEtag' || phase === 'patching';
+
+  // The session may be re-read (another tab changed the handle): follow it.
+  useEffect(
+    () => change.send({ type: 'handle.sync', userId: user.id, current: user.username }),
+    [change, user.id, user.username],
+  );
+
+  return (
+    <Flex direction="column" gap="4" className="page account-form">
+      <Heading as="h1" size="7">
+        {title}
+      </Heading>
+      <Text as="p" color="gray">
+        {intl.formatMessage({ id: 'settings.handle.intro' })}
+      </Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.send({ type: 'handle.submit' });
+        }}
+      >
+        <Flex direction="column" gap="3">
+          <Box>
+            <Text as="label" htmlFor={currentId} size="2" weight="medium">
+              {intl.formatMessage({ id: 'settings.handle.current' })}
+            </Text>
+            <TextField.Root id={currentId} value={current} readOnly mt="1" variant="soft" color="gray" />
+          </Box>
+          <Box>
+            <Text as="label" htmlFor={nextId} size="2" weight="medium">
+              {intl.formatMessage({ id: 'settings.handle.new' })}
+            </Text>
+            <TextField.Root
+              id={nextId}
+              mt="1"
+              value={next}
+              maxLength={HANDLE_MAX_LENGTH}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-describedby={rulesId}
+              aria-invalid={phase === 'failed' && error?.detail === 'validation_failed' ? true : undefined}
+              disabled={busy}
+              onChange={(event) => change.send({ type: 'handle.input', value: event.target.value })}
+            />
+            <Text as="p" id={rulesId} size="1" color="gray" mt="1">
+              {intl.formatMessage({ id: 'settings.handle.rules' })}
+            </Text>
+          </Box>
+          <Flex>
+            <Button type="submit" disabled={!canSubmit || busy} loading={busy}>
+              {intl.formatMessage({ id: 'settings.handle.update' })}
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+
+      {phase === 'done' && (
+        <SuccessCallout>
+          <Callout.Text>{intl.formatMessage({ id: 'settings.handle.updated' })}</Callout.Text>
+        </SuccessCallout>
+      )}
+      {phase === 'failed' && error && (
+        <ErrorCallout>
+          <Callout.Text>
+            {intl.formatMessage({ id: 'settings.handle.failed' }, { status: error.status, message: error.detail })}
+          </Callout.Text>
+          {EXPLAINED.has(error.detail) && (
+            <Callout.Text>{intl.formatMessage({ id: `settings.handle.error.${error.detail}` })}</Callout.Text>
+          )}
+        </ErrorCallout>
+      )}
+
+      <Flex gap="4" wrap="wrap">
+        <Link asChild size="2">
+          <RouterLink href="/settings/profile">{intl.formatMessage({ id: 'settings.profileLink' })}</RouterLink>
+        </Link>
+        <Link asChild size="2">
+          <RouterLink href={`/u/${encodeURIComponent(current)}`}>
+            {intl.formatMessage({ id: 'settings.publicProfileLink' })}
+          </RouterLink>
+        </Link>
+      </Flex>
+    </Flex>
+  );
+}

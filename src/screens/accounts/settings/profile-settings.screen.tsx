@@ -1,0 +1,194 @@
+// /settings/profile: the profile fields (name, photo, bio, languages, public email, links) saved
+// with PATCH; the server's validation failure names the field, which is marked beside the form.
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Box, Button, Callout, Flex, Heading, Link, Text, TextArea, TextField } from '@radix-ui/themes';
+import type { CurrentUser } from '../../../api/contract';
+import { useAtomValue, useSetAtom } from '../../../atoms/store';
+import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { ErrorCallout } from '../../../components/status/error-callout';
+import { LoadingStatus } from '../../../components/status/loading-status';
+import { SuccessCallout } from '../../../components/status/success-callout';
+import {
+  profileEditMachine,
+  selectForm,
+  selectProfileEditError,
+  selectProfileEditPhase,
+  type ProfileField,
+} from '../../../machines/accounts/profile-edit.machine';
+import '../../../components/accounts/accounts.css';
+
+/** Field → input type and autocomplete hint; bio is a text area. */
+const FIELDS: { field: ProfileField; type?: 'url' | 'email'; autoComplete?: string }[] = [
+  { field: 'first_name', autoComplete: 'given-name' },
+  { field: 'last_name', autoComplete: 'family-name' },
+  { field: 'photo_url', type: 'url', autoComplete: 'photo' },
+  { field: 'bio' },
+  { field: 'languages', autoComplete: 'off' },
+  { field: 'public_email', type: 'email', autoComplete: 'email' },
+  { field: 'linkedin_url', type: 'url', autoComplete: 'url' },
+  { field: 'website_url', type: 'url', autoComplete: 'url' },
+];
+const KNOWN_ERRORS = new Set(['validation_failed', 'forbidden', 'not_authenticated', 'not_found']);
+
+export function ProfileSettingsScreen() {
+  const intl = useIntl();
+  const user = useAtomValue(currentUserAtom);
+  const title = intl.formatMessage({ id: 'settings.profile.title' });
+  usePageTitle(title);
+
+  if (user === undefined) return <SessionLoading />;
+  if (user === null) return <LoginRequired title={title} />;
+  return <ProfileForm key={user.id} user={user} title={title} />;
+}
+
+function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
+  const intl = useIntl();
+  const setUser = useSetAtom(currentUserAtom);
+  const formId = useId();
+  const edit = useActorRef(
+    profileEditMachine.provide({
+      actions: {
+        // The header's name follows the saved one.
+        profileSaved: (_, { profile }) =>
+          setUser((previous) =>
+            previous ? { ...previous, first_name: profile.first_name, last_name: profile.last_name } : previous,
+          ),
+      },
+    }),
+    { input: { userId: user.id } },
+  );
+  const phase = useSelector(edit, selectProfileEditPhase);
+  const form = useSelector(edit, selectForm);
+  const error = useSelector(edit, selectProfileEditError);
+  const saving = phase === 'saving';
+  const badField = (phase === 'failed' && error?.field) || undefined;
+
+  const errorText = (failure: { status: number; detail: string; field?: string }) => {
+    const fieldName =
+      failure.field && FIELDS.some(({ field }) => field === failure.field)
+        ? intl.formatMessage({ id: `settings.profile.field.${failure.field}` })
+        : failure.field;
+    if (failure.detail === 'validation_failed' && fieldName)
+      return intl.formatMessage({ id: 'settings.profile.error.field' }, { name: fieldName });
+    if (KNOWN_ERRORS.has(failure.detail)) return intl.formatMessage({ id: `settings.profile.error.${failure.detail}` });
+    return intl.formatMessage({ id: 'settings.failed' }, { status: failure.status, message: failure.detail });
+  };
+
+  return (
+    <Flex direction="column" gap="4" className="page account-form">
+      <Heading as="h1" size="7">
+        {title}
+      </Heading>
+      <Flex gap="4" wrap="wrap">
+        <Link asChild size="2">
+          <RouterLink href="/settings/handle">{intl.formatMessage({ id: 'settings.handleLink' })}</RouterLink>
+        </Link>
+        <Link asChild size="2">
+          <RouterLink href={`/u/${encodeURIComponent(user.username)}`}>
+            {intl.formatMessage({ id: 'settings.publicProfileLink' })}
+          </RouterLink>
+        </Link>
+      </Flex>
+
+      {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'settings.profile.loading' })} />}
+      {phase === 'loadFailed' && error && (
+        <ErrorCallout
+          retry={{
+            label: intl.formatMessage({ id: 'settings.retry' }),
+            onClick: () => edit.send({ type: 'profile.retry' }),
+          }}
+        >
+          <Callout.Text>
+            {intl.formatMessage({ id: 'settings.profile.loadFailed' }, { message: `${error.status} ${error.detail}` })}
+          </Callout.Text>
+        </ErrorCallout>
+      )}
+
+      {phase !== 'loading' && phase !== 'loadFailed' && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            edit.send({ type: 'profile.submit' });
+          }}
+        >
+          <Flex direction="column" gap="3">
+            {FIELDS.map(({ field, type, autoComplete }) => {
+              const id = `${formId}-${field}`;
+              const hintId = `${id}-hint`;
+              const errorId = `${id}-error`;
+              const invalid = badField === field;
+              const hasHint = field === 'languages' || field === 'photo_url' || field === 'bio';
+              const describedBy =
+                [hasHint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
+              const common = {
+                id,
+                value: form[field],
+                disabled: saving,
+                'aria-invalid': invalid || undefined,
+                'aria-describedby': describedBy,
+                onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                  edit.send({ type: 'profile.field', field, value: event.target.value }),
+              };
+              return (
+                <Box key={field}>
+                  <Text as="label" htmlFor={id} size="2" weight="medium">
+                    {intl.formatMessage({ id: `settings.profile.field.${field}` })}
+                  </Text>
+                  {field === 'bio' ? (
+                    <TextArea {...common} mt="1" rows={5} maxLength={2000} />
+                  ) : (
+                    <TextField.Root
+                      {...common}
+                      mt="1"
+                      type={type ?? 'text'}
+                      autoComplete={autoComplete}
+                      spellCheck={type ? false : undefined}
+                    />
+                  )}
+                  {hasHint && (
+                    <Text as="p" id={hintId} size="1" color="gray" mt="1">
+                      {intl.formatMessage({ id: `settings.profile.hint.${field}` })}
+                    </Text>
+                  )}
+                  {invalid && error && (
+                    <Text as="p" id={errorId} size="1" color="red" mt="1">
+                      {errorText(error)}
+                    </Text>
+                  )}
+                </Box>
+              );
+            })}
+            <Flex>
+              <Button type="submit" disabled={saving} loading={saving}>
+                {intl.formatMessage({ id: 'settings.profile.save' })}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      )}
+
+      {phase === 'saved' && (
+        <SuccessCallout>
+          <Callout.Text>{intl.formatMessage({ id: 'settings.profile.saved' })}</Callout.Text>
+        </SuccessCallout>
+      )}
+      {phase === 'failed' && error && (
+        <ErrorCallout>
+          <Callout.Text>{errorText(error)}</Callout.Text>
+          <Callout.Text size="1">
+            {intl.formatMessage(
+              { id: 'settings.failed' },
+              { status: error.status, message: error.field ? `${error.detail} (${error.field})` : error.detail },
+            )}
+          </Callout.Text>
+        </ErrorCallout>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+// /u/{username} against a mocked server: loading, not found, error with retry, and a profile
+// whose HTML stays text, whose links are safe, with collections and organizations linked.
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import axe from 'axe-core';
+import { renderWithProviders } from '../../../components/shell/testing';
+import { setUpComponentTests } from '../../../testing/component-tests';
+import { mockApi } from '../../../testing/mock-api';
+import { UserProfileScreen } from './user-profile.screen';
+
+const PROFILE = {
+  username: 'jana',
+  first_name: 'Jana',
+  last_name: 'Nováková',
+  photo_url: 'https://example.com/jana.jpg',
+  bio: 'Advokátka. <b>x</b> <img src=x onerror=alert(1)>',
+  languages: ['cs', 'en'],
+  email: 'jana@example.com',
+  links: { linkedin: 'https://www.linkedin.com/in/jana', website: 'javascript:alert(1)' },
+  collections: [
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      slug: 'ustavni-pravo',
+      name: 'Ústavní právo',
+      role: 'owner',
+      owner_kind: 'user',
+      owner_handle: 'jana',
+    },
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      slug: 'eu-pravo',
+      name: 'Právo EU',
+      role: 'maintainer',
+      owner_kind: 'org',
+      owner_handle: 'akcr',
+    },
+  ],
+  organizations: [{ slug: 'akcr', name: 'Advokátní komora', role: 'admin' }],
+};
+
+let answer: () => Response = () => HttpResponse.json(PROFILE);
+const asked: string[] = [];
+setUpComponentTests();
+mockApi(
+  http.get('*/v1/public/users/:username', ({ params }) => {
+    asked.push(String(params.username));
+    return answer();
+  }),
+);
+afterEach(() => {
+  answer = () => HttpResponse.json(PROFILE);
+  asked.length = 0;
+});
+
+describe('UserProfileScreen', () => {
+  it('shows a loading state, then the profile', async () => {
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    expect(screen.getByRole('status').textContent).toContain('Loading the profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jana Nováková' })).toBeTruthy();
+    expect(screen.getByText('@jana')).toBeTruthy();
+    expect(asked).toEqual(['jana']);
+    expect(document.title).toBe('Jana Nováková · Lexhub');
+    const photo = screen.getByRole('img', { name: 'Photo of Jana Nováková' });
+    expect(photo.getAttribute('src')).toBe('https://example.com/jana.jpg');
+  });
+
+  it('shows HTML in the bio as text, never as markup', async () => {
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    const bio = await screen.findByTestId('profile-bio');
+    expect(bio.textContent).toBe('Advokátka. <b>x</b> <img src=x onerror=alert(1)>');
+    expect(bio.querySelector('b')).toBeNull();
+    expect(bio.querySelector('img')).toBeNull();
+    expect(document.querySelector('main b, .page b')).toBeNull();
+  });
+
+  it('links email, LinkedIn, collections and organizations, and drops a non-http link', async () => {
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'jana@example.com' }).getAttribute('href')).toBe('mailto:jana@example.com');
+    const linkedin = screen.getByRole('link', { name: 'LinkedIn' });
+    expect(linkedin.getAttribute('href')).toBe('https://www.linkedin.com/in/jana');
+    expect(linkedin.getAttribute('rel')).toBe('noopener noreferrer');
+    // javascript: is never a link.
+    expect(screen.queryByRole('link', { name: 'Website' })).toBeNull();
+    expect([...document.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(
+      false,
+    );
+
+    const collections = screen.getByRole('region', { name: 'Collections' });
+    const own = within(collections).getByRole('link', { name: 'Ústavní právo' });
+    expect(own.getAttribute('href')).toBe('/u/jana/ustavni-pravo');
+    expect(own.closest('li')!.textContent).toContain('Owner');
+    const org = within(collections).getByRole('link', { name: 'Právo EU' });
+    expect(org.getAttribute('href')).toBe('/org/akcr/eu-pravo');
+    expect(org.closest('li')!.textContent).toContain('Maintainer');
+
+    const organizations = screen.getByRole('region', { name: 'Organizations' });
+    expect(within(organizations).getByRole('link', { name: 'Advokátní komora' }).getAttribute('href')).toBe(
+      '/org/akcr',
+    );
+    // Languages by name.
+    expect(screen.getByText('Czech')).toBeTruthy();
+    expect(screen.getByText('English')).toBeTruthy();
+  });
+
+  it('shows initials when there is no photo, and empty sections plainly', async () => {
+    answer = () =>
+      HttpResponse.json({
+        ...PROFILE,
+        photo_url: null,
+        bio: null,
+        email: null,
+        links: { linkedin: null, website: null },
+        collections: [],
+        organizations: [],
+      });
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByTestId('initials-avatar').textContent).toBe('JN');
+    expect(screen.getByText('No collections yet.')).toBeTruthy();
+    expect(screen.getByText('Not a member of any organization.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
+  });
+
+  it("says 'Not found' for an unknown handle", async () => {
+    answer = () => HttpResponse.json({ detail: 'not_found' }, { status: 404 });
+    renderWithProviders(<UserProfileScreen username="nikdo" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
+    expect(screen.getByText('There is no user with the handle @nikdo.')).toBeTruthy();
+  });
+
+  it('reports an error and loads again on retry', async () => {
+    answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The profile could not be loaded: API 500: internal_error',
+    );
+    answer = () => HttpResponse.json(PROFILE);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jana Nováková' })).toBeTruthy();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('has headings in order and no serious axe violations', async () => {
+    renderWithProviders(<UserProfileScreen username="jana" />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H1', 'H2', 'H2']);
+    const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = report.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,209 @@
+// /u/{username}: a user's public profile: photo or initials, name and handle, bio (as text),
+// languages, contact links, collections with the user's role and organizations.
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Badge, Box, Callout, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { EnvelopeClosedIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
+import type { PublicUser } from '../../../api/contract';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { ErrorCallout } from '../../../components/status/error-callout';
+import { LoadingStatus } from '../../../components/status/loading-status';
+import { InitialsAvatar, personInitials } from '../../../components/accounts/initials-avatar';
+import { httpHref, mailtoHref } from '../../../components/accounts/safe-href';
+import {
+  publicProfileMachine,
+  selectProfile,
+  selectProfileError,
+  selectProfilePhase,
+} from '../../../machines/accounts/public-profile.machine';
+import '../../../components/accounts/accounts.css';
+import { TitledList } from '../../../components/accounts/titled-list';
+import { collectionPath } from '../../../lib/slug';
+
+export function UserProfileScreen({ username }: { username: string }) {
+  // Another handle is another page: a fresh machine.
+  return <UserProfile key={username} username={username} />;
+}
+
+function UserProfile({ username }: { username: string }) {
+  const intl = useIntl();
+  const page = useActorRef(publicProfileMachine, { input: { username } });
+  const phase = useSelector(page, selectProfilePhase);
+  const profile = useSelector(page, selectProfile);
+  const error = useSelector(page, selectProfileError);
+  const fullName = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`);
+
+  if (phase === 'loading') {
+    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'profile.loading' })} />;
+  }
+  if (phase === 'notFound') {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">
+          {intl.formatMessage({ id: 'profile.notFound' })}
+        </Heading>
+        <Text as="p" color="gray">
+          {intl.formatMessage({ id: 'profile.notFoundText' }, { name: username })}
+        </Text>
+      </Flex>
+    );
+  }
+  if (phase === 'failed' || !profile) {
+    return (
+      <Flex direction="column" align="start" gap="3" className="page">
+        <Heading as="h1" size="7">{`@${username}`}</Heading>
+        <ErrorCallout
+          retry={{
+            label: intl.formatMessage({ id: 'profile.retry' }),
+            onClick: () => page.send({ type: 'profile.retry' }),
+          }}
+        >
+          <Callout.Text>{intl.formatMessage({ id: 'profile.error' }, { message: error ?? '' })}</Callout.Text>
+        </ErrorCallout>
+      </Flex>
+    );
+  }
+  return <ProfileView profile={profile} fullName={fullName} />;
+}
+
+function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: string }) {
+  const intl = useIntl();
+  const photo = httpHref(profile.photo_url);
+  const email = mailtoHref(profile.email);
+  const linkedin = httpHref(profile.links.linkedin);
+  const website = httpHref(profile.links.website);
+  const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+  const languageName = (code: string) => {
+    try {
+      return intl.formatDisplayName(code, { type: 'language' }) ?? code;
+    } catch {
+      return code;
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="5" className="page">
+      <Flex gap="4" align="center" wrap="wrap">
+        {photo ? (
+          <img
+            className="profile-photo"
+            src={photo}
+            alt={intl.formatMessage({ id: 'profile.photoAlt' }, { name: fullName || profile.username })}
+            width={96}
+            height={96}
+          />
+        ) : (
+          <InitialsAvatar text={personInitials(profile.first_name, profile.last_name, profile.username)} />
+        )}
+        <Box minWidth="0">
+          <Heading as="h1" size="7">
+            {fullName || `@${profile.username}`}
+          </Heading>
+          <Text as="p" color="gray" size="3">{`@${profile.username}`}</Text>
+        </Box>
+      </Flex>
+
+      {profile.bio && (
+        // Plain text: whatever the user typed (HTML included) is shown as typed.
+        <Text as="p" size="3" className="account-bio" data-testid="profile-bio">
+          {profile.bio}
+        </Text>
+      )}
+
+      {(profile.languages.length > 0 || email || linkedin || website) && (
+        <Flex direction="column" gap="2">
+          {profile.languages.length > 0 && (
+            <Flex gap="2" align="center" wrap="wrap">
+              <Text size="2" weight="medium">
+                {intl.formatMessage({ id: 'profile.languages' })}
+              </Text>
+              {profile.languages.map((code) => (
+                <Badge key={code} variant="soft" color="gray" lang={code}>
+                  {languageName(code)}
+                </Badge>
+              ))}
+            </Flex>
+          )}
+          <Flex gap="4" wrap="wrap">
+            {email && (
+              <Link href={email} size="2">
+                <Flex align="center" gap="1" asChild>
+                  <span>
+                    <EnvelopeClosedIcon aria-hidden />
+                    {profile.email}
+                  </span>
+                </Flex>
+              </Link>
+            )}
+            {linkedin && (
+              <Link href={linkedin} size="2" {...external}>
+                <Flex align="center" gap="1" asChild>
+                  <span>
+                    <LinkedInLogoIcon aria-hidden />
+                    {intl.formatMessage({ id: 'profile.linkedin' })}
+                  </span>
+                </Flex>
+              </Link>
+            )}
+            {website && (
+              <Link href={website} size="2" {...external}>
+                <Flex align="center" gap="1" asChild>
+                  <span>
+                    <GlobeIcon aria-hidden />
+                    {intl.formatMessage({ id: 'profile.website' })}
+                  </span>
+                </Flex>
+              </Link>
+            )}
+          </Flex>
+        </Flex>
+      )}
+
+      <section aria-labelledby="profile-collections-heading">
+        <TitledList
+          title={intl.formatMessage({ id: 'profile.collections' })}
+          headingId="profile-collections-heading"
+          emptyText={intl.formatMessage({ id: 'profile.noCollections' })}
+          items={profile.collections}
+          itemKey={(collection) => collection.id}
+        >
+          {(collection) => (
+            <Card size="1">
+              <Flex align="center" justify="between" gap="3">
+                <Link asChild size="3" weight="medium">
+                  <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
+                </Link>
+                <Badge color={collection.role === 'owner' ? 'indigo' : 'gray'} variant="soft">
+                  {intl.formatMessage({ id: `profile.role.${collection.role}` })}
+                </Badge>
+              </Flex>
+            </Card>
+          )}
+        </TitledList>
+      </section>
+
+      <section aria-labelledby="profile-orgs-heading">
+        <TitledList
+          title={intl.formatMessage({ id: 'profile.organizations' })}
+          headingId="profile-orgs-heading"
+          emptyText={intl.formatMessage({ id: 'profile.noOrganizations' })}
+          items={profile.organizations}
+          itemKey={(org) => org.slug}
+        >
+          {(org) => (
+            <Flex align="center" gap="2">
+              <Link asChild size="3">
+                <RouterLink href={`/org/${encodeURIComponent(org.slug)}`}>{org.name}</RouterLink>
+              </Link>
+              <Badge variant="soft" color="gray">
+                {intl.formatMessage({ id: `teams.role.${org.role}` })}
+              </Badge>
+            </Flex>
+          )}
+        </TitledList>
+      </section>
+    </Flex>
+  );
+}

@@ -1,0 +1,243 @@
+// @vitest-environment jsdom
+// The comparison screen against a mocked API (msw): counts formatted in English and Czech,
+// 'and N more', the changes, the error states, the address kept in sync, and axe.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Theme } from '@radix-ui/themes';
+import axe from 'axe-core';
+import { http, HttpResponse } from 'msw';
+import { IntlProvider } from 'react-intl';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CompareChanges } from '../../../api/contract/compare-changes';
+import type { Branch, Comparison, Document } from '../../../api/contract';
+import type { Locale } from '../../../i18n/locale';
+import { MESSAGES } from '../../../i18n/messages';
+import { mockApi } from '../../../testing/mock-api';
+import { CompareScreen } from './compare.screen';
+
+const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+const MAIN = '19033281-5b3e-59b6-8a64-bf85c5f47560';
+const OLD = 'a0e21f26-47d6-54d7-b0a8-069c6f82b92f';
+const ID_SLUG = `${DOC}-ustava-ceske-republiky`;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const branch = (branchId: string, name: string): Branch => ({
+  id: branchId,
+  document_id: DOC,
+  name,
+  kind: name === 'main' ? 'main' : 'snapshot',
+  created_at: '2026-01-01T00:00:00.000Z',
+  valid_from: name === 'main' ? '2026-01-01' : '1993-01-01',
+  counts: { nodes: 1, fragments: 1 },
+  languages: ['cs'],
+});
+const document: Document = {
+  id: DOC,
+  external_id: '1/1993 Sb.',
+  title: 'Ústava České republiky',
+  metadata: { title: 'Ústava České republiky', source_system: 'test' },
+  published_date: null,
+  effective_date: null,
+  expiry_date: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  counts: { nodes: 1, fragments: 1 },
+  languages: ['cs'],
+  branch: { id: MAIN, name: 'main' },
+};
+const comparison: Comparison = {
+  branch_id_a: OLD,
+  branch_id_b: MAIN,
+  counts: { a_total: 1234, b_total: 1263, in_both: 1219, only_in_a: 15, only_in_b: 44 },
+  only_in_a: Array.from({ length: 15 }, (_, i) => ({ id: id(i + 1) })),
+  only_in_b: Array.from({ length: 44 }, (_, i) => ({ id: id(i + 100) })),
+};
+const changes: CompareChanges = {
+  branch_id_a: OLD,
+  branch_id_b: MAIN,
+  language: 'cs',
+  languages: ['cs'],
+  changed: [
+    {
+      path: 'cl-54/odst-2',
+      cite_key: 'odst. 2',
+      citation: 'Čl. 54 odst. 2',
+      node_type: 'paragraph',
+      title: null,
+      position: 0,
+      node_id_a: id(500),
+      node_id_b: id(501),
+      text_a: 'Prezidenta republiky volí Parlament.',
+      text_b: 'Prezidenta republiky volí občané.',
+    },
+  ],
+  added: [
+    {
+      path: 'cl-10a',
+      cite_key: 'Čl. 10a',
+      citation: 'Čl. 10a',
+      node_type: 'article',
+      title: null,
+      position: 1,
+      node_id: id(502),
+      text: '',
+      descendants: 2,
+      subtree: [
+        {
+          path: 'cl-10a/odst-1',
+          cite_key: 'odst. 1',
+          text: 'Mezinárodní smlouvou mohou být přeneseny některé pravomoci.',
+        },
+      ],
+    },
+  ],
+  removed: [
+    {
+      path: 'cl-103',
+      cite_key: 'Čl. 103',
+      citation: 'Čl. 103',
+      node_type: 'article',
+      title: null,
+      position: 2,
+      node_id: id(503),
+      text: 'O názvu rozhoduje.',
+      descendants: 0,
+      subtree: [],
+    },
+  ],
+  counts: { changed: 1, added: 1, removed: 1 },
+  next_offset: null,
+};
+
+const api = {
+  compare: () => HttpResponse.json(comparison),
+};
+mockApi(
+  http.get('/v1/legal/documents/:id', () => HttpResponse.json(document)),
+  http.get('/v1/legal/branches', () =>
+    HttpResponse.json({ items: [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01')] }),
+  ),
+  http.get('/v1/legal/compare', () => api.compare()),
+  http.get('/v1/legal/compare/changes', () => HttpResponse.json(changes)),
+);
+
+beforeAll(() => {
+  // jsdom lacks what Radix's Select measures with.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  api.compare = () => HttpResponse.json(comparison);
+});
+
+function renderScreen(search: string, locale: Locale = 'en') {
+  const location = memoryLocation({ path: `/documents/${ID_SLUG}/compare?${search}`, record: true });
+  const view = render(
+    <IntlProvider locale={locale} messages={MESSAGES[locale]} defaultLocale="en">
+      <Theme>
+        <main>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <CompareScreen idSlug={ID_SLUG} basePath="" context="public" />
+          </Router>
+        </main>
+      </Theme>
+    </IntlProvider>,
+  );
+  return { ...view, location };
+}
+
+async function seriousViolations(container: HTMLElement) {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('CompareScreen', () => {
+  it('shows the counts, the first ids with "and N more", and the changes (English)', async () => {
+    const { container, location } = renderScreen(`from=${OLD}&to=${MAIN}`);
+    expect(await screen.findByText('1,234')).toBeTruthy();
+    expect(screen.getByText('Only in the compared version')).toBeTruthy();
+    expect(screen.getByText('and 5 more')).toBeTruthy();
+    expect(screen.getByText('and 34 more')).toBeTruthy();
+    expect(screen.getByText(id(1))).toBeTruthy();
+    expect(screen.queryByText(id(11))).toBeNull();
+
+    expect(screen.getByRole('heading', { name: 'Čl. 54 odst. 2' })).toBeTruthy();
+    const deleted = container.querySelector('del')!;
+    expect(deleted.textContent).toBe('deleted: Parlament');
+    expect(container.querySelector('ins')!.textContent).toBe('inserted: občané');
+    expect(screen.getByRole('heading', { name: 'Added provisions (1)' })).toBeTruthy();
+    expect(screen.getByText('with 2 provisions inside')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Čl. 103' })).toBeTruthy();
+
+    // Version labels, the breadcrumb and the way back.
+    expect(screen.getByRole('combobox', { name: 'Base version' }).textContent).toBe('Snapshot: 1993-01-01');
+    expect(screen.getByRole('combobox', { name: 'Compared version' }).textContent).toBe('Main version (main)');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe('/documents');
+    expect(within(breadcrumb).getByRole('link', { name: 'Ústava České republiky' }).getAttribute('href')).toBe(
+      `/documents/${ID_SLUG}`,
+    );
+    expect(screen.getByRole('link', { name: 'Back to the document' }).getAttribute('href')).toBe(
+      `/documents/${ID_SLUG}`,
+    );
+
+    // The panel's versions are written back to the address, replacing the entry.
+    expect(location.history.at(-1)).toBe(
+      `/documents/${ID_SLUG}/compare?from=${OLD}&to=${MAIN}&base=${OLD}&head=${MAIN}`,
+    );
+    expect(location.history).toHaveLength(1);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('formats numbers and texts in Czech', async () => {
+    renderScreen(`from=${OLD}&to=${MAIN}`, 'cs');
+    // Czech groups digits with a non-breaking space (the default normalizer would fold it).
+    expect(await screen.findByText('1\u00a0234', { normalizer: (text) => text })).toBeTruthy();
+    expect(screen.getByText('a dalších 5')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Porovnání verzí' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Porovnávaná verze' }).textContent).toBe('Hlavní verze (main)');
+    expect(screen.getByText('s 2 vnořenými ustanoveními')).toBeTruthy();
+  });
+
+  it('shows the text of an added provision on demand', async () => {
+    renderScreen(`from=${OLD}&to=${MAIN}`);
+    const toggles = await screen.findAllByRole('button', { name: 'Show text' });
+    expect(screen.queryByText(/přeneseny některé pravomoci/)).toBeNull();
+    toggles[0]!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText(/přeneseny některé pravomoci/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide text' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('says the comparison failed, in a callout titled Error / Chyba', async () => {
+    api.compare = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
+    const { container } = renderScreen(`from=${OLD}&to=${MAIN}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error')).toBeTruthy();
+    expect(within(alert).getByText('Failed to compare branches')).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+    cleanup();
+    renderScreen(`from=${OLD}&to=${MAIN}`, 'cs');
+    const czech = await screen.findByRole('alert');
+    expect(within(czech).getByText('Chyba')).toBeTruthy();
+    expect(within(czech).getByText('Porovnání verzí selhalo')).toBeTruthy();
+  });
+
+  it('rejects missing parameters and unknown versions', async () => {
+    renderScreen(`from=${OLD}`);
+    expect(await screen.findByText('Invalid comparison parameters')).toBeTruthy();
+    cleanup();
+    renderScreen(`from=${OLD}&to=${MAIN}`.replace(MAIN, id(999)), 'cs');
+    expect(await screen.findByText('Jedna nebo obě verze nebyly nalezeny')).toBeTruthy();
+    cleanup();
+    renderScreen(`to=${MAIN}`, 'cs');
+    expect(await screen.findByText('Neplatné parametry porovnání')).toBeTruthy();
+  });
+});

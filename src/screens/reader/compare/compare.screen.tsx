@@ -1,0 +1,160 @@
+// The comparison screen ({document path}/compare?from=&to=): breadcrumb, the document's title,
+// then the comparison panel; or why there is nothing to compare.
+import { Box, Callout, Flex, Heading, Link as RadixLink, Skeleton, Text } from '@radix-ui/themes';
+import { ArrowLeftIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import { documentIdFromSegment } from '../../../lib/slug';
+import {
+  comparisonMachine,
+  selectBase,
+  selectDocument,
+  selectHead,
+  selectLang,
+  selectMissing,
+  selectPhase,
+  type ComparisonInput,
+} from '../../../machines/reader/comparison.machine';
+import type { DocumentScreenProps } from '../../screen-props';
+import { ComparisonPanel } from './comparison-panel';
+import { useAddressSync } from './use-address-sync';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { detailPath } from '../../../lib/slug';
+
+export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
+  const params = new URLSearchParams(useSearch());
+  const input: ComparisonInput = {
+    documentId: documentIdFromSegment(idSlug),
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    base: params.get('base') || undefined,
+    head: params.get('head') || undefined,
+    lang: params.get('lang') || undefined,
+  };
+  // Another document or another from/to is another comparison: start the flow afresh.
+  return <Comparison key={`${idSlug}|${input.from}|${input.to}`} input={input} idSlug={idSlug} basePath={basePath} />;
+}
+
+function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlug: string; basePath: string }) {
+  const intl = useIntl();
+  const actor = useActorRef(comparisonMachine, { input });
+  const phase = useSelector(actor, selectPhase);
+  const document = useSelector(actor, selectDocument);
+  const documentHref = detailPath(basePath, idSlug);
+  const pageTitle = intl.formatMessage({ id: 'compare.title' });
+  usePageTitle(document ? `${pageTitle}: ${document.title}` : pageTitle);
+
+  return (
+    <Flex direction="column" gap="4" p={{ initial: '3', sm: '5' }} maxWidth="1200px" mx="auto" width="100%">
+      <Breadcrumb documentsHref={`${basePath}/documents`} documentHref={documentHref} documentTitle={document?.title} />
+      <Box>
+        <Heading as="h1" size={{ initial: '6', sm: '7' }}>
+          {intl.formatMessage({ id: 'compare.title' })}
+        </Heading>
+        {document ? (
+          <Text as="p" size="3" color="gray" mt="1">
+            {`${document.external_id} – ${document.title}`}
+          </Text>
+        ) : (
+          phase === 'loading' && <Skeleton width="320px" height="20px" mt="2" />
+        )}
+        <RadixLink asChild size="2" mt="2">
+          <Link href={documentHref}>
+            <Flex as="span" align="center" gap="1" mt="2">
+              <ArrowLeftIcon aria-hidden />
+              {intl.formatMessage({ id: 'compare.backToDocument' })}
+            </Flex>
+          </Link>
+        </RadixLink>
+      </Box>
+      <ScreenBody actor={actor} />
+    </Flex>
+  );
+}
+
+function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }) {
+  const intl = useIntl();
+  const phase = useSelector(actor, selectPhase);
+  const missing = useSelector(actor, selectMissing);
+  const error = useSelector(actor, (s) => s.context.error);
+  useAddressSync({
+    base: useSelector(actor, selectBase),
+    head: useSelector(actor, selectHead),
+    lang: useSelector(actor, selectLang),
+  });
+
+  if (phase === 'loading') {
+    return (
+      <Text size="2" color="gray" role="status">
+        {intl.formatMessage({ id: 'compare.loading' })}
+      </Text>
+    );
+  }
+  if (phase === 'ready') return <ComparisonPanel actor={actor} />;
+  const message =
+    phase === 'invalidParams'
+      ? intl.formatMessage({ id: 'compare.invalidParams' })
+      : phase === 'notFound'
+        ? intl.formatMessage({ id: missing === 'branches' ? 'compare.branchesNotFound' : 'compare.documentNotFound' })
+        : intl.formatMessage({ id: 'compare.loadFailed' }, { message: error ?? '' });
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="1">
+        <Text weight="bold">{intl.formatMessage({ id: 'compare.error' })}</Text>
+        <Callout.Text>{message}</Callout.Text>
+        {phase === 'invalidParams' && (
+          <Callout.Text size="1">{intl.formatMessage({ id: 'compare.invalidParamsHelp' })}</Callout.Text>
+        )}
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+function Breadcrumb({
+  documentsHref,
+  documentHref,
+  documentTitle,
+}: {
+  documentsHref: string;
+  documentHref: string;
+  documentTitle?: string;
+}) {
+  const intl = useIntl();
+  const separator = <ChevronRightIcon aria-hidden color="var(--gray-9)" />;
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'compare.breadcrumb.label' })}>
+      <Flex asChild align="center" gap="2" wrap="wrap">
+        <ol className="lexhub-plain-list">
+          <Flex asChild align="center" gap="2">
+            <li>
+              <RadixLink asChild size="2">
+                <Link href={documentsHref}>{intl.formatMessage({ id: 'compare.breadcrumb.documents' })}</Link>
+              </RadixLink>
+              {separator}
+            </li>
+          </Flex>
+          {documentTitle && (
+            <Flex asChild align="center" gap="2" minWidth="0">
+              <li>
+                <RadixLink asChild size="2" truncate>
+                  <Link href={documentHref}>{documentTitle}</Link>
+                </RadixLink>
+                {separator}
+              </li>
+            </Flex>
+          )}
+          <li>
+            <Text size="2" aria-current="page">
+              {intl.formatMessage({ id: 'compare.breadcrumb.comparison' })}
+            </Text>
+          </li>
+        </ol>
+      </Flex>
+    </nav>
+  );
+}

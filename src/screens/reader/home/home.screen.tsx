@@ -1,0 +1,68 @@
+// Home: what Lexhub is, where to go next, and how to fill an empty library.
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useAtomValue } from 'jotai';
+import type { SnapshotFrom } from 'xstate';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { librarySummaryMachine } from '../../../machines/reader/library-summary.machine';
+import { usePageTitle } from '../../../components/shell/use-page-title';
+import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
+import { EmptyLibrary } from './empty-library';
+
+type Snapshot = SnapshotFrom<typeof librarySummaryMachine>;
+const selectEmpty = (snapshot: Snapshot) => snapshot.matches('loaded') && snapshot.context.summary?.empty === true;
+const selectError = (snapshot: Snapshot) => (snapshot.matches('failed') ? (snapshot.context.error ?? '') : undefined);
+
+export function HomeScreen() {
+  const intl = useIntl();
+  const library = useActorRef(librarySummaryMachine);
+  const empty = useSelector(library, selectEmpty);
+  const error = useSelector(library, selectError);
+  const user = useAtomValue(currentUserAtom);
+  usePageTitle();
+
+  useEffect(() => {
+    library.send({ type: 'library.load' });
+  }, [library]);
+
+  return (
+    <Flex direction="column" gap="5" className="page home">
+      <Heading as="h1" size="9">
+        {intl.formatMessage({ id: 'app.name' })}
+      </Heading>
+      <Text as="p" size="5" color="gray">
+        {intl.formatMessage({ id: 'home.subtitle' })}
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        <Button asChild size="3">
+          <Link href="/collections">{intl.formatMessage({ id: 'home.browseCollections' })}</Link>
+        </Button>
+        {/* Logged in, the second call leads to the documents instead of the login form. */}
+        <Button asChild size="3" variant="soft">
+          {user ? (
+            <Link href="/documents">{intl.formatMessage({ id: 'home.browseDocuments' })}</Link>
+          ) : (
+            <Link href="/auth/login">{intl.formatMessage({ id: 'home.login' })}</Link>
+          )}
+        </Button>
+      </Flex>
+      {empty && <EmptyLibrary />}
+      {error !== undefined && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{intl.formatMessage({ id: 'home.error' }, { message: error })}</Callout.Text>
+          <Flex>
+            <Button size="1" variant="soft" color="red" onClick={() => library.send({ type: 'library.retry' })}>
+              {intl.formatMessage({ id: 'home.retry' })}
+            </Button>
+          </Flex>
+        </Callout.Root>
+      )}
+    </Flex>
+  );
+}
