@@ -26,9 +26,10 @@ export function buildTree(nodes: readonly Node[]): { roots: TreeNode[]; byId: Ma
   for (const item of ordered) {
     const parentId = item.node.derived_parent_id;
     const parent = parentId ? byId.get(parentId) : undefined;
-    // eslint-disable-next-line no-console -- a broken parent link is worth a warning, not a failure
-    if (parentId && !parent)
+    if (parentId && !parent) {
+      // eslint-disable-next-line no-console -- a broken parent link is worth a warning, not a failure
       console.warn(`Structure node ${item.node.id} names a missing parent ${parentId}; shown as a root.`);
+    }
     if (parent) {
       item.parentId = parent.node.id;
       parent.children.push(item);
