@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { buildApp } from '../server/app.js';
 import type { Database } from '../server/db/client.js';
-import { documentPath } from '../src/lib/slug.js';
+import { documentPath } from '../src/shared/document-path.js';
 import { analyze, type BenchContext } from './lib/context.js';
 import { openCorpusDatabase } from './lib/corpus.js';
 import { locationOf, openBenchDatabase, repoRoot } from './lib/engines.js';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { KNOWN_PAYLOADS, type KnownCommand } from '../../src/realtime/protocol.js';
 import type { Db } from '../db/client.js';
-import { provisionPath } from './document-path.js';
+import { provisionPath } from '../../src/shared/document-path.js';
 import {
   documentsByIds,
   documentsByNumbers,

@@ -7,7 +7,7 @@ import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
 import { escapeLike } from '../library/documents.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../library/sql-rows.js';
-import { provisionPath } from './document-path.js';
+import { provisionPath } from '../../src/shared/document-path.js';
 import { indexedFragments, scanFragments } from './fragment-text-index.js';
 import { citeKeyPattern, stem, stemPattern, type CiteKeyRequest } from './question.js';
 

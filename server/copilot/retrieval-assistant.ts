@@ -1,7 +1,7 @@
 // The embedded default when no model is configured: an honest retrieval assistant. It answers
 // with the library's best matching provisions, quoted, cited and linked, says that generative
 // answers need a model, and carries out direct requests ('open 1/1993 čl. 54', 'search …').
-import { provisionPath } from './document-path.js';
+import { provisionPath } from '../../src/shared/document-path.js';
 import {
   emit,
   findProvisions,

@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { createPgListener, type PgListener } from './pg-listener.js';
+import { createPgListener, type NotificationHandler, type PgListener } from './pg-listener.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -20,8 +20,7 @@ export type Engine = 'pglite' | 'postgres';
 /** A bare query function, used by benchmarks to time the SQL the API runs. */
 export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-/** Called with each NOTIFY payload of a channel. */
-export type NotificationHandler = (payload: string) => void;
+export type { NotificationHandler } from './pg-listener.js';
 
 export interface Database {
   db: Db;

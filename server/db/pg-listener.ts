@@ -1,7 +1,9 @@
 // LISTEN/NOTIFY on PostgreSQL: one dedicated connection (not from the pool, which would hand a
 // LISTENing session to other queries) carries every channel, and comes back when it drops.
 import pg from 'pg';
-import type { NotificationHandler } from './client.js';
+
+/** Called with each NOTIFY payload of a channel. */
+export type NotificationHandler = (payload: string) => void;
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;

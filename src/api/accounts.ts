@@ -19,17 +19,17 @@ import {
   type OrgRole,
   type ProfilePatch,
 } from './contract';
-import { ApiError, apiFetch, query, rethrowUnlessCancelled, type RequestOptions } from './client';
+import { ApiError, apiFetch, query, rethrowUnlessCancelled, type RequestOptions } from './legacy-client';
 
 /** An ApiError that also keeps the server's field (validation_failed) and message. */
 export class AccountApiError extends ApiError {
   constructor(
     status: number,
     detail: string,
-    readonly field?: string,
+    override readonly field?: string,
     readonly serverMessage?: string,
   ) {
-    super(status, detail);
+    super(status, detail as never);
   }
 }
 

@@ -8,7 +8,7 @@ import {
   RegisterResponse,
   type RegisterRequest,
 } from './contract';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import { apiGet, apiPost, type RequestOptions } from './legacy-client';
 
 export type InterfaceLanguage = 'en' | 'cs';
 

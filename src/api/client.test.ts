@@ -1,26 +1,106 @@
 // @vitest-environment jsdom
-// The shared fetch client: a failed call carries the server's detail code, and a cancelled call
-// never settles (so a revived actor under StrictMode does not take the old failure as its own).
+// The one call path: the address is built from the route, the CSRF header goes with writes,
+// answers are parsed with the route's schema, and every failure is one ApiError (the server's
+// code and field, a proxy's page as http_error, a broken answer as invalid_response, a network
+// failure as network_error); a cancelled call never settles.
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { mockApi } from '../testing/mock-api';
-import { apiGet, apiPost } from './client';
+import { route } from './contract/route';
+import { routes } from './contract/routes';
+import { ApiError, call, callResponse, csrfToken, routeUrl } from './client';
+
+const ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
+const echo = route({
+  method: 'POST',
+  path: '/echo/{id}',
+  summary: 'echo',
+  tag: 'test',
+  params: z.object({ id: z.string() }),
+  query: z.object({ n: z.coerce.number().optional() }),
+  body: z.object({ n: z.number() }),
+  response: z.object({ n: z.number(), id: z.string(), csrf: z.string().nullable(), lang: z.string().nullable() }),
+});
+const slow = route({ method: 'GET', path: '/slow', summary: 'slow', tag: 'test', response: z.unknown() });
+const proxy = route({ method: 'GET', path: '/proxy', summary: 'proxy', tag: 'test', response: z.unknown() });
+const broken = route({
+  method: 'GET',
+  path: '/broken',
+  summary: 'broken',
+  tag: 'test',
+  response: z.object({ n: z.number() }),
+});
+const offline = route({ method: 'GET', path: '/offline', summary: 'offline', tag: 'test', response: z.unknown() });
 
 mockApi(
+  http.post('*/v1/echo/:id', async ({ request, params }) => {
+    const body = (await request.json()) as { n: number };
+    return HttpResponse.json({
+      n: body.n + Number(new URL(request.url).searchParams.get('n') ?? 0),
+      id: String(params.id),
+      csrf: request.headers.get('X-CSRF-Token'),
+      lang: request.headers.get('Accept-Language'),
+    });
+  }),
   http.get('*/v1/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return HttpResponse.json({ detail: 'not_found' }, { status: 404 });
+    return HttpResponse.json({ detail: 'not_found', message: 'nothing here' }, { status: 404 });
   }),
-  http.post('*/v1/echo', async ({ request }) => HttpResponse.json(await request.json())),
+  http.get('*/v1/proxy', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+  http.get('*/v1/broken', () => HttpResponse.json({ n: 'one' })),
+  http.get('*/v1/offline', () => HttpResponse.error()),
+  http.get('*/v1/legal/fragments/:id/text', ({ request }) =>
+    request.headers.get('If-None-Match') === '"e1"'
+      ? new HttpResponse(null, { status: 304 })
+      : HttpResponse.json({ detail: 'validation_failed', field: 'id', message: 'id: bad' }, { status: 400 }),
+  ),
 );
 
-describe('api client', () => {
-  it('rejects with the detail code, and never settles once cancelled', async () => {
-    await expect(apiGet('/slow', z.unknown())).rejects.toMatchObject({ status: 404, detail: 'not_found' });
+describe('call', () => {
+  it('builds the address from the route, sends the CSRF header and parses the answer', async () => {
+    document.cookie = 'csrf_token=tok%3D1';
+    const answer = await call(echo, { params: { id: 'a b' }, query: { n: 2 }, body: { n: 1 } });
+    expect(answer).toEqual({ n: 3, id: 'a b', csrf: 'tok=1', lang: 'en' });
+  });
+
+  it('fills path parameters encoded and skips empty query values', () => {
+    expect(routeUrl(routes.getDocument, { id: ID }, { branch: 'main', lang: undefined })).toBe(
+      `/v1/legal/documents/${ID}?branch=main`,
+    );
+    expect(() => routeUrl(routes.getDocument, {}, {})).toThrow(/missing \{id\}/);
+  });
+
+  it('throws the server code and message as an ApiError', async () => {
+    const error = await call(slow, {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, detail: 'not_found', message: 'nothing here' });
+  });
+
+  it('keeps the field of a validation failure and lets a 304 through for conditional reads', async () => {
+    const error = await callResponse(routes.getFragmentText, { params: { id: ID } }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 400, detail: 'validation_failed', field: 'id' });
+    const notModified = await callResponse(routes.getFragmentText, {
+      params: { id: ID },
+      headers: { 'If-None-Match': '"e1"' },
+    });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('names a page that is not the contract http_error, and an answer that breaks the schema invalid_response', async () => {
+    await expect(call(proxy, {})).rejects.toMatchObject({
+      status: 502,
+      detail: 'http_error',
+      message: '<html>Bad gateway</html>',
+    });
+    await expect(call(broken, {})).rejects.toMatchObject({ status: 200, detail: 'invalid_response' });
+    await expect(call(offline, {})).rejects.toMatchObject({ status: 0, detail: 'network_error' });
+  });
+
+  it('never settles once cancelled', async () => {
     const controller = new AbortController();
     let settled = false;
-    void apiGet('/slow', z.unknown(), { signal: controller.signal }).then(
+    void call(slow, { signal: controller.signal }).then(
       () => (settled = true),
       () => (settled = true),
     );
@@ -29,8 +109,8 @@ describe('api client', () => {
     expect(settled).toBe(false);
   });
 
-  it('parses the answer with the contract schema', async () => {
-    await expect(apiPost('/echo', { n: 1 }, z.object({ n: z.number() }))).resolves.toEqual({ n: 1 });
-    await expect(apiPost('/echo', { n: 'x' }, z.object({ n: z.number() }))).rejects.toBeInstanceOf(z.ZodError);
+  it('reads the CSRF token from the cookie string', () => {
+    expect(csrfToken('a=1; csrf_token=x%20y; b=2')).toBe('x y');
+    expect(csrfToken('a=1')).toBeUndefined();
   });
 });

@@ -1,15 +1,43 @@
-// The one fetch wrapper: /v1 base, credentials, Accept-Language, responses parsed with the
-// contract, failures turned into ApiError.
+// The one call path: `call(routes.x, { params, query, body, signal })` builds the address from
+// the contract's route, sends credentials, Accept-Language and the CSRF header, parses the
+// answer with the route's response schema, and turns every failure into one ApiError.
 import type { z } from 'zod';
+import { isErrorCode, type ErrorCode } from './contract/errors';
+import { needsCsrf, routePattern, type RouteSpec } from './contract/route';
 
+/** Failures that never reached a server answer in the contract's shape. */
+export const CLIENT_ERROR_CODES = ['network_error', 'invalid_response', 'http_error'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+/** What an ApiError's `detail` can be: a server code, or one of the client's own. */
+export type FailureCode = ErrorCode | ClientErrorCode;
+
+/** The one error every call throws: the server's `{detail, message, field}` and the status. */
 export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: FailureCode;
+  readonly field?: string;
+  /** Seconds to wait, with rate_limited. */
+  readonly retryAfter?: number;
+
   constructor(
-    readonly status: number,
-    readonly detail: string,
+    status: number,
+    detail: FailureCode,
+    options: { message?: string; field?: string; retryAfter?: number } = {},
   ) {
-    super(`API ${status}: ${detail}`);
+    super(options.message ?? `API ${status}: ${detail}`);
     this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.field = options.field;
+    this.retryAfter = options.retryAfter;
   }
+}
+
+/** Any failure as an ApiError: itself, or a network or programming error wrapped. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(0, 'network_error', { message });
 }
 
 let acceptLanguage = 'en';
@@ -17,42 +45,6 @@ let acceptLanguage = 'en';
 export const setApiLanguage = (language: string) => {
   acceptLanguage = language;
 };
-
-export interface RequestOptions {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-export async function apiGet<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  options: RequestOptions = {},
-): Promise<z.output<T>> {
-  const response = await send('GET', path, undefined, options);
-  return schema.parse(await response.json());
-}
-
-export async function apiPost<T extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: T,
-  options: RequestOptions = {},
-): Promise<z.output<T>> {
-  const response = await send('POST', path, body, options);
-  return schema.parse(await response.json());
-}
-
-/** PATCH, PUT or DELETE with an optional JSON body, the answer parsed with `schema`. */
-export async function apiSend<T extends z.ZodType>(
-  method: 'PATCH' | 'PUT' | 'DELETE' | 'POST',
-  path: string,
-  body: unknown,
-  schema: T,
-  options: RequestOptions = {},
-): Promise<z.output<T>> {
-  const response = await send(method, path, body, options);
-  return schema.parse(await response.json());
-}
 
 const CSRF_COOKIE = 'csrf_token';
 /** The server's CSRF token: it sets the cookie on its first answer, the page echoes it. */
@@ -66,34 +58,98 @@ export function csrfToken(
   return undefined;
 }
 
-/** A raw call for the few places that read headers or a 304 (conditional GETs). */
-export async function apiFetch(path: string, options: RequestOptions & { method?: string; body?: unknown } = {}) {
-  const method = options.method ?? 'GET';
-  const csrf = method !== 'GET' ? csrfToken() : undefined;
-  return fetch(`/v1${path}`, {
-    method,
-    credentials: 'include',
-    cache: 'no-store',
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': acceptLanguage,
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
-      ...options.headers,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
+type Infer<S> = S extends z.ZodType ? z.input<S> : never;
+/** A part the route declares is required unless every field of it is optional. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? object extends Infer<S>
+    ? { [P in K]?: Infer<S> }
+    : { [P in K]: Infer<S> }
+  : { [P in K]?: undefined };
+
+export type CallInput<R extends RouteSpec> = Part<'params', R['params']> &
+  Part<'query', R['query']> &
+  Part<'body', R['body']> & {
+    signal?: AbortSignal;
+    /** Extra request headers (If-Match, If-None-Match). */
+    headers?: Record<string, string>;
+  };
+
+/** The address of a route with its parameters filled in and its query appended. */
+export function routeUrl(
+  spec: RouteSpec,
+  params: Record<string, unknown> = {},
+  queryValues: Record<string, unknown> = {},
+): string {
+  const path = routePattern(spec).replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${spec.path}: missing {${name}}`);
+    return encodeURIComponent(String(value));
   });
+  return `${path}${queryString(queryValues)}`;
 }
 
-async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+/** A query string from defined values only. */
+export function queryString(values: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Sends one call and answers the raw Response when it succeeded (2xx or 304), for the few
+ * callers that read headers (ETags); every failure throws an ApiError.
+ */
+export async function callResponse<R extends RouteSpec>(spec: R, input: CallInput<R>): Promise<Response> {
+  const { params, query, body, signal, headers } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const csrf = needsCsrf(spec) ? csrfToken() : undefined;
   try {
-    const response = await apiFetch(path, { ...options, method, body });
-    if (!response.ok) throw new ApiError(response.status, await detailOf(response));
+    const response = await fetch(routeUrl(spec, params, query), {
+      method: spec.method,
+      credentials: 'include',
+      cache: 'no-store',
+      headers: {
+        Accept: spec.produces === 'text' ? 'text/plain' : 'application/json',
+        'Accept-Language': acceptLanguage,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal,
+    });
+    if (!response.ok && response.status !== 304) throw await errorOf(response);
     return response;
   } catch (error) {
-    return rethrowUnlessCancelled(error, options.signal);
+    return rethrowUnlessCancelled(toApiError(error), signal);
   }
+}
+
+/** Calls a route of the contract and answers its parsed response. */
+export async function call<R extends RouteSpec>(spec: R, input: CallInput<R>): Promise<z.output<R['response']>> {
+  const response = await callResponse(spec, input);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    return rethrowUnlessCancelled(
+      new ApiError(response.status, 'invalid_response', { message: String(error) }),
+      input.signal,
+    );
+  }
+  const parsed = spec.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'invalid_response', { message: parsed.error.issues[0]?.message });
+  }
+  return parsed.data as z.output<R['response']>;
 }
 
 /**
@@ -106,22 +162,24 @@ export function rethrowUnlessCancelled(error: unknown, signal: AbortSignal | und
   throw error;
 }
 
-/** The `{detail}` code of a failed response, or its status text. */
-export async function detailOf(response: Response): Promise<string> {
+/** The ApiError of a failed answer: its `{detail, message, field}` when the server sent one. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  let body: unknown;
+  let text = '';
   try {
-    const body = (await response.json()) as { detail?: unknown };
-    return typeof body.detail === 'string' ? body.detail : response.statusText;
+    text = await response.text();
+    body = JSON.parse(text);
   } catch {
-    return response.statusText || String(response.status);
+    body = undefined;
   }
-}
-
-/** Builds a query string from defined values only. */
-export function query(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const message = typeof fields.message === 'string' ? fields.message : undefined;
+  const field = typeof fields.field === 'string' ? fields.field : undefined;
+  const retryAfter = typeof fields.retry_after === 'number' ? fields.retry_after : undefined;
+  if (isErrorCode(fields.detail)) return new ApiError(response.status, fields.detail, { message, field, retryAfter });
+  // A proxy's page, or a code this build does not know: keep what it said.
+  const said = typeof fields.detail === 'string' ? fields.detail : text.trim().slice(0, 200);
+  return new ApiError(response.status, 'http_error', {
+    message: message ?? (said || response.statusText || String(response.status)),
+  });
 }

@@ -1,6 +1,6 @@
 // Typed calls for comparing two versions: the set counts and the provision-by-provision changes.
 import { CompareChanges } from './contract/compare-changes';
-import { query, apiGet, type RequestOptions } from './client';
+import { query, apiGet, type RequestOptions } from './legacy-client';
 import { compareBranches } from './library';
 
 export { compareBranches };

@@ -3,7 +3,7 @@
 // (fetch + a ReadableStream reader, so each chunk shows as it arrives).
 import { CopilotConfig, CopilotSession, CopilotTemplates, type ChatRequest } from './contract/copilot';
 import { PublishResponse, WsTokenResponse } from '../realtime/protocol';
-import { apiPost, type RequestOptions } from './client';
+import { apiPost, type RequestOptions } from './legacy-client';
 
 export const issueWsToken = (options?: RequestOptions) =>
   apiPost('/auth/ws-token', undefined, WsTokenResponse, options);

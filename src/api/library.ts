@@ -12,7 +12,8 @@ import {
   NodeList,
   SpanList,
 } from './contract';
-import { ApiError, apiFetch, apiGet, apiPost, detailOf, query, type RequestOptions } from './client';
+import { apiFetch, apiGet, apiPost, query, type RequestOptions } from './legacy-client';
+import { errorOf } from './client';
 
 export const listDocuments = (
   params: { external_id?: string; q?: string; limit?: number; offset?: number },
@@ -59,7 +60,7 @@ export async function getFragmentText(
     headers: etag ? { 'If-None-Match': etag } : {},
   });
   if (response.status === 304) return { status: 'not-modified' };
-  if (!response.ok) throw new ApiError(response.status, await detailOf(response));
+  if (!response.ok) throw await errorOf(response);
   return { status: 'modified', etag: response.headers.get('ETag'), body: FragmentText.parse(await response.json()) };
 }
 

@@ -2,7 +2,7 @@
 // characters), and each prefix updates its atom: navigation, quick search, assistant messages,
 // the translation preview. Malformed frames and payloads change nothing.
 import { describe, expect, it } from 'vitest';
-import { createStore } from 'jotai';
+import { createStore } from '../atoms/store';
 import {
   automationEventsAtom,
   copilotMessagesAtom,

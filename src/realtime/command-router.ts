@@ -1,7 +1,7 @@
 // Turns the commands that arrive on the user's channel into Jotai atom updates: every command
 // joins the automation events list, then an exhaustive switch per prefix does what it asks
 // (navigate, open the quick search, add an assistant message, keep a translation preview).
-import type { createStore } from 'jotai';
+import type { createStore } from '../atoms/store';
 import type { z } from 'zod';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
 import {
@@ -16,7 +16,7 @@ import {
   type AutomationEvent,
   type AutomationLink,
 } from '../atoms/copilot/copilot.atoms';
-import { documentPath } from '../lib/slug';
+import { documentPath } from '../shared/document-path';
 import {
   COMMAND_PREFIXES,
   CommandMessage,

@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Flex, Spinner, Text } from '@radix-ui/themes';
-import { documentIdFromSegment } from '../lib/slug';
+import { documentIdFromSegment } from '../shared/document-path';
 import { prefetchFirstScreen } from '../machines/reader/fragment-texts-cache';
 import type { DocumentScreenProps } from './screen-props';
 

@@ -2,7 +2,7 @@
 // the test moves the clock with vi.advanceTimersByTimeAsync and the next test starts real again.
 import { afterEach, beforeEach, vi } from 'vitest';
 
-export function useFakeTimersInEachTest() {
+export function fakeTimersInEachTest() {
   beforeEach(() => {
     vi.useFakeTimers();
   });

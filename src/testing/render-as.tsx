@@ -1,7 +1,7 @@
 // Renders a component as a given reader, the way the session would have left the store: many
 // screens differ only by whether someone is logged in, and each test set that up by hand.
 import type { ReactNode } from 'react';
-import { createStore } from 'jotai';
+import { createStore } from '../atoms/store';
 import type { CurrentUser } from '../api/contract';
 import { currentUserAtom } from '../atoms/accounts/session.atoms';
 import { renderWithProviders } from '../components/shell/testing';

@@ -4,9 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentPath as webDocumentPath } from '../../src/lib/slug.js';
 import { loadCopilotSecret } from '../../server/copilot/copilot-secret.js';
-import { documentPath, provisionPath } from '../../server/copilot/document-path.js';
 import { scanFragments, type IndexedFragment } from '../../server/copilot/fragment-text-index.js';
 import { citeKeyPattern, parseQuestion, stem, stemPattern } from '../../server/copilot/question.js';
 import { markerOf } from '../../server/copilot/retrieval-assistant.js';
@@ -132,30 +130,6 @@ describe('full-text scan of folded fragments', () => {
     expect(scanFragments(fragments, ['stav'], undefined, 10)).toEqual([]);
     expect(scanFragments(fragments, ['soud'], undefined, 10).map((hit) => hit.fragment.id)).toEqual(['c']);
     expect(scanFragments(fragments, ['prezident'], new Set(['d2']), 10).map((hit) => hit.fragment.id)).toEqual(['d']);
-  });
-});
-
-describe('provision addresses', () => {
-  it.each([
-    'Ústava České republiky',
-    'Usnesení o vyhlášení LISTINY ZÁKLADNÍCH PRÁV A SVOBOD jako součásti ústavního pořádku',
-    '  ',
-    'Règlement (UE) 2016/679 — «données»',
-  ])('are the web app’s addresses: %s', (title) => {
-    const id = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
-    expect(documentPath(id, title)).toBe(webDocumentPath(id, title));
-  });
-
-  it('add the node', () => {
-    expect(
-      provisionPath(
-        '8661f9e7-8cb5-5c16-8ba5-202fe87e8806',
-        'Ústava České republiky',
-        'a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
-      ),
-    ).toBe(
-      '/documents/8661f9e7-8cb5-5c16-8ba5-202fe87e8806-ustava-ceske-republiky?node=a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
-    );
   });
 });
 

@@ -1,29 +1,7 @@
 // Shapes shared by every resource: errors, ids, paging parameters.
 import { z } from 'zod';
 
-/** Every failure leaves the server as `{detail}` with a stable machine-readable code. */
-export const ErrorBody = z.object({
-  detail: z.string().describe('Stable error code, e.g. validation_failed, not_found'),
-  field: z.string().optional().describe('The request field that failed validation'),
-  message: z.string().optional().describe('Human-readable explanation'),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
-export const ERROR_CODES = [
-  'validation_failed',
-  'not_found',
-  'invalid_json',
-  'payload_too_large',
-  'unsupported_media_type',
-  'method_not_allowed',
-  'internal_error',
-  'not_authenticated',
-  'forbidden',
-  'csrf_failed',
-  'rate_limited',
-  'precondition_failed',
-  'precondition_required',
-] as const;
+export { ErrorBody, ERROR_CODES, isErrorCode, type ErrorCode } from './errors';
 
 export const Uuid = z.uuid();
 export const IsoDate = z.iso.date();

@@ -2,7 +2,7 @@
 // added and removed provisions, matched by structural path. GET /legal/compare/changes.
 import { z } from 'zod';
 import { Uuid, pageLimit, pageOffset } from './common';
-import type { RouteSpec } from './routes';
+import type { RouteSpec } from './route';
 
 export const CompareChangesQuery = z.object({
   branch_id_a: Uuid.describe('The older version (A)'),

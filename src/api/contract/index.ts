@@ -9,3 +9,5 @@ export * from './orgs';
 export * from './history';
 export * from './copilot';
 export { routes, type RouteName, type RouteSpec } from './routes';
+export { route, routePattern, needsCsrf } from './route';
+export * from './errors';

@@ -1,7 +1,7 @@
 // Every /v1 route: method, path, inputs and output. The server registers and validates from
 // this table, and the OpenAPI document is generated from it.
-import { z } from 'zod';
 import { ErrorBody, IdParams } from './common';
+import { route, type RouteSpec } from './route';
 import { compareChangesRoute } from './compare-changes';
 import {
   BranchList,
@@ -66,29 +66,6 @@ import {
   PinState,
   PinnedDocumentList,
 } from './history';
-
-export interface RouteSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path under /v1, with `{name}` parameters. */
-  path: string;
-  summary: string;
-  tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Other documented answers besides 200 and the generic errors. */
-  extraResponses?: Record<number, string>;
-  /** 'user': needs a logged-in session (401 not_authenticated otherwise). */
-  auth?: 'user';
-  /**
-   * State-changing calls (every method but GET) must echo the csrf_token cookie in
-   * X-CSRF-Token (403 csrf_failed). A POST that only reads may opt out.
-   */
-  csrfExempt?: true;
-}
-
-const route = <T extends RouteSpec>(spec: T) => spec;
 
 export const routes = {
   listDocuments: route({
@@ -501,4 +478,4 @@ export const routes = {
 } as const;
 
 export type RouteName = keyof typeof routes;
-export { ErrorBody };
+export { ErrorBody, type RouteSpec };

@@ -1,7 +1,7 @@
 // The Copilot panel's state that is not a flow: panel open, the conversation, the automation
 // events, and what the realtime router hands to the rest of the app (navigation, translation
 // preview, search results). Written by components, machines and the realtime router alike.
-import { atom } from 'jotai';
+import { atom } from '../store';
 import { sidebarOpenAtom } from '../shell/sidebar.atoms';
 
 /** The panel's width; the main area shifts left by as much while it is open (copilot.css). */

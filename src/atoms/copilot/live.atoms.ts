@@ -1,6 +1,6 @@
 // The live channel as the rest of the app sees it: who wants it open, its status (mirrored from
 // the live-connection machine by LiveConnectionRunner), and the raw traffic for the WS Demo.
-import { atom } from 'jotai';
+import { atom } from '../store';
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 /** Why the connection stopped retrying, or what the last attempt failed on. */

@@ -1,6 +1,6 @@
 // The interface language: stored choice, else the browser's, else English; and, for the
 // language preference sync, the user's last explicit choice and a way to apply the server's.
-import { atom } from 'jotai';
+import { atom } from '../store';
 import { initialLocale, storeLocale, type Locale } from '../../i18n/locale';
 
 const browserStorage = typeof window !== 'undefined' ? window.localStorage : undefined;

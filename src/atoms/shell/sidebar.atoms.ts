@@ -1,5 +1,5 @@
 // The side navigation: open on wide screens, collapsed up to 768 px until the user opens it.
-import { atom } from 'jotai';
+import { atom } from '../store';
 
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
 const narrowQuery =

@@ -1,6 +1,5 @@
 // The colour theme: light, dark or system (follows the operating system), kept in localStorage.
-import { atom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atom, atomWithStorage } from '../store';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createStore } from 'jotai';
+import { createStore } from '../../atoms/store';
 import axe from 'axe-core';
 import { automationEventsAtom } from '../../atoms/copilot/copilot.atoms';
 import { localeAtom } from '../../atoms/shell/locale.atoms';

@@ -20,7 +20,7 @@ import { useLocation } from 'wouter';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
 import { useAtom, useAtomValue } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
-import { documentPath } from '../../lib/slug';
+import { documentPath } from '../../shared/document-path';
 import {
   quickSearchMachine,
   selectActiveIndex,

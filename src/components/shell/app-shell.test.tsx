@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
-import { createStore } from 'jotai';
+import { createStore } from '../../atoms/store';
 import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { AppRoutes } from '../../routes';
 import { AppShell } from './app-shell';

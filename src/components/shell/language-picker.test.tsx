@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiFetch } from '../../api/client';
+import { apiFetch } from '../../api/legacy-client';
 import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { LanguagePicker } from './language-picker';
 import { setUpComponentTests } from '../../testing/component-tests';

@@ -2,10 +2,9 @@
 // fresh Jotai store, the app's providers and an in-memory address.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createStore } from 'jotai';
+import { createStore, AtomsProvider } from '../../atoms/store';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AtomsProvider } from '../../atoms/store';
 import { AppProviders } from './app-providers';
 
 /** What jsdom lacks and Radix (ScrollArea, menus, dialogs) calls. */

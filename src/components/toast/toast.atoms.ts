@@ -1,6 +1,6 @@
 // The toast queue: machines and screens push a toast (title, description, variant, duration),
 // the one Toaster in the shell shows it and drops it when it closes.
-import { atom } from 'jotai';
+import { atom } from '../../atoms/store';
 
 /** A catalogue message (formatted when shown, so it follows the interface language) or raw text. */
 export type ToastText = { id: string; values?: Record<string, string | number> } | { raw: string };

@@ -5,7 +5,7 @@ import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon, MixIcon } from '@radix-ui/react-icons';
 import type { Branch } from '../../api/contract';
 import { useBranchLabel } from './branch-label';
-import { detailPath } from '../../lib/slug';
+import { detailPath } from '../../shared/document-path';
 
 export interface VersionSelectorProps {
   status: 'loading' | 'loaded' | 'empty' | 'error';

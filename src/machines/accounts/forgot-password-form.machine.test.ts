@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { forgotPasswordFormMachine } from './forgot-password-form.machine';
 
 function start(requestReset: (input: { email: string }) => Promise<{ status: 'ok' }>) {
@@ -16,7 +16,7 @@ function start(requestReset: (input: { email: string }) => Promise<{ status: 'ok
   return { actor, calls };
 }
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('forgotPasswordFormMachine', () => {
   it('needs an email address', () => {

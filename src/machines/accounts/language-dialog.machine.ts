@@ -1,7 +1,7 @@
 // The 'Select Language' dialog: opens, loads the interface languages once (the built-in two when
 // the call fails), filters them as the user types, and switches the locale on a choice.
 import { assign, fromPromise, setup } from 'xstate';
-import { apiGet } from '../../api/client';
+import { apiGet } from '../../api/legacy-client';
 import { INTERFACE_LANGUAGES, InterfaceLanguageList } from '../../api/contract/languages';
 
 export interface LanguageOption {

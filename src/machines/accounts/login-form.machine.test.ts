@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { CurrentUser } from '../../api/contract';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { testUser } from '../../testing/users';
 import { LOGIN_SUCCESS_TOAST_MS, loginFormMachine } from './login-form.machine';
 
@@ -29,7 +29,7 @@ function start(login: (input: { identifier: string; password: string }) => Promi
   return { actor, calls, fill };
 }
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('loginFormMachine', () => {
   it('cannot be submitted until both fields are filled', () => {
@@ -80,7 +80,7 @@ describe('loginFormMachine', () => {
     ['something_new', 400, { raw: 'something_new' }],
   ])('reports %s with its message and stays on the form', async (code, status, description) => {
     const { actor, calls, fill } = start(async () => {
-      throw new ApiError(status, code);
+      throw new ApiError(status, code as never);
     });
     fill('jana@example.com', 'wrong');
     actor.send({ type: 'form.submit' });

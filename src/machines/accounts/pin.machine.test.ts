@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { pinMachine, selectPinned, selectPinPhase } from './pin.machine';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
@@ -31,7 +31,7 @@ function start(initial: boolean, toggle?: (pinned: boolean) => Promise<boolean>)
 }
 
 describe('pinMachine', () => {
-  useFakeTimersInEachTest();
+  fakeTimersInEachTest();
 
   it('loads the state, then pins and unpins', async () => {
     const { actor, toggles, state } = start(false);

@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import { AUTH_ERROR_CODES, type RegisterRequest } from '../../api/contract';
 import { AUTH_ERROR_MESSAGE_IDS } from '../../api/auth-error-messages';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { REGISTER_SUCCESS_TOAST_MS, registerFormMachine, type RegisterField } from './register-form.machine';
 
 function start(register: (input: RegisterRequest) => Promise<{ status: 'verification_sent'; email: string }>) {
@@ -25,7 +25,7 @@ const sent = async (input: RegisterRequest) => ({
   email: String(input.email).toLowerCase(),
 });
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('registerFormMachine', () => {
   it('needs email, password and phone before it can be sent (names are up to the form)', () => {
@@ -86,7 +86,7 @@ describe('registerFormMachine', () => {
     'validation_failed',
   ])('reports %s with its catalogue message and lets the user fix the form', async (code) => {
     const { actor, calls, set } = start(async () => {
-      throw new ApiError(409, code);
+      throw new ApiError(409, code as never);
     });
     set('email', 'jana@example.com');
     set('password', 'password');

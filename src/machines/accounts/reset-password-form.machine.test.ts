@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { resetPasswordFormMachine } from './reset-password-form.machine';
 
 function start(reset: (input: { token: string; password: string }) => Promise<{ status: 'ok' }>, token?: string) {
@@ -18,7 +18,7 @@ function start(reset: (input: { token: string; password: string }) => Promise<{ 
   return { actor, calls };
 }
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('resetPasswordFormMachine', () => {
   it('starts with the token of the link and needs both token and password', () => {

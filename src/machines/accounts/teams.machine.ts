@@ -4,7 +4,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import type { Org, OrgSummary } from '../../api/contract';
 import { createOrg, describeFailure, listMyOrgs } from '../../api/accounts';
-import { slugify } from '../../lib/slug';
+import { slugify } from '../../shared/document-path';
 
 export type OrgListItem = z.infer<typeof OrgSummary>;
 

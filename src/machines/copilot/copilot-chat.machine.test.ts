@@ -3,12 +3,12 @@
 // after a refused session, the reused session, and clearing (messages, events, session).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { createStore } from 'jotai';
+import { createStore } from '../../atoms/store';
 import { ApiError } from '../../api/client';
 import type { ChatRequest, CopilotSession } from '../../api/contract/copilot';
 import { CopilotRequestError } from '../../api/copilot';
 import { automationEventsAtom, copilotMessagesAtom } from '../../atoms/copilot/copilot.atoms';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import {
   copilotChatMachine,
   selectRedactions,
@@ -81,7 +81,7 @@ function start(options: { loadSetup?: () => Promise<ChatSetup>; issue?: () => Pr
   return { actor, store, streams, issue, loadSetup, messages, flush, activate, send, last };
 }
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('copilotChatMachine', () => {
   it('loads nothing until activated, then the templates and chat address', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { CommandMessage } from '../../realtime/protocol';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import {
   CONNECTED_BADGE_MS,
   liveConnectionMachine,
@@ -85,7 +85,7 @@ async function expectRetryAfter(harness: ReturnType<typeof start>, ms: number) {
   expect(harness.status()).toBe('connecting');
 }
 
-useFakeTimersInEachTest();
+fakeTimersInEachTest();
 
 describe('liveConnectionMachine', () => {
   it('stays idle until the panel opens, then gets a token and opens the socket with it', async () => {
@@ -155,7 +155,7 @@ describe('liveConnectionMachine', () => {
     let calls = 0;
     const h = start(async () => {
       calls += 1;
-      if (calls === 1) throw new ApiError(503, 'unavailable');
+      if (calls === 1) throw new ApiError(503, 'internal_error');
       return { token: 'ok', expires_in: 60 };
     });
     await h.open();

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { branchSelectionMachine } from './branch-selection.machine';
 
 const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -36,7 +36,7 @@ function start(load: () => Promise<Branch[]>, requested?: string) {
 }
 
 describe('branch selection machine', () => {
-  useFakeTimersInEachTest();
+  fakeTimersInEachTest();
 
   it('loads the branches and selects none by default', async () => {
     const actor = start(async () => BRANCHES);
@@ -82,7 +82,7 @@ describe('branch selection machine', () => {
   it('keeps the error message and retries', async () => {
     let fail = true;
     const actor = start(async () => {
-      if (fail) throw new ApiError(503, 'unavailable');
+      if (fail) throw new ApiError(503, 'internal_error');
       return BRANCHES;
     });
     await vi.advanceTimersByTimeAsync(30);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Document, Node } from '../../api/contract';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { documentDetailMachine } from './document-detail.machine';
 
 const ID = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -53,7 +53,7 @@ function start(load: Load, idSlug = `${ID}-ustava`, branch?: string) {
 }
 
 describe('document detail machine', () => {
-  useFakeTimersInEachTest();
+  fakeTimersInEachTest();
 
   it('rejects a segment that does not start with a UUID', () => {
     const { actor, calls } = start(async () => ({ document: document('main'), nodes: [] }), 'not-a-uuid-ustava');

@@ -4,7 +4,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Document, Node } from '../../api/contract';
 import { getDocument, listNodes } from '../../api/library';
-import { documentIdFromSegment } from '../../lib/slug';
+import { documentIdFromSegment } from '../../shared/document-path';
 
 export const NODE_PAGE = 2000;
 

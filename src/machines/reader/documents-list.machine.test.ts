@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Document } from '../../api/contract';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { documentsListMachine, type DocumentSearch } from './documents-list.machine';
 
 const doc = (id: string, external_id: string): Document => ({
@@ -39,7 +39,7 @@ function start(load: (search: DocumentSearch) => Promise<Document[]>, input?: Pa
 }
 
 describe('documents list machine', () => {
-  useFakeTimersInEachTest();
+  fakeTimersInEachTest();
 
   it('loads the list at start and shows it', async () => {
     const { actor, calls } = start(async () => [doc('a', '1/1993 Sb.')]);
@@ -74,7 +74,7 @@ describe('documents list machine', () => {
 
   it('shows a 401 as an empty list without an error', async () => {
     const { actor } = start(async () => {
-      throw new ApiError(401, 'login_required');
+      throw new ApiError(401, 'not_authenticated');
     });
     await vi.advanceTimersByTimeAsync(50);
     expect(actor.getSnapshot().matches('loaded')).toBe(true);

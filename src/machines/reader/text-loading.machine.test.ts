@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getFragmentTexts, listFragments } from '../../api/library';
-import { useFakeTimersInEachTest } from '../../testing/fake-timers';
+import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { prefetchFirstScreen } from './fragment-texts-cache';
 import {
   textLoadingMachine,
@@ -107,7 +107,7 @@ function start(input: Partial<TextLoadingInput> = {}, options: StartOptions = {}
 }
 
 describe('text loading machine', () => {
-  useFakeTimersInEachTest();
+  fakeTimersInEachTest();
 
   it('asks for the first page at once, in the default language, without waiting for the languages', async () => {
     const t = start({}, { languagesMs: 500 });

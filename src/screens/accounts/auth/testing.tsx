@@ -2,10 +2,9 @@
 // with a query string, the session (which asks /auth/me) and the toast region.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createStore } from 'jotai';
+import { createStore, AtomsProvider } from '../../../atoms/store';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AtomsProvider } from '../../../atoms/store';
 import { AppProviders } from '../../../components/shell/app-providers';
 import { SessionProvider } from '../../../components/session/session-provider';
 import { Toaster } from '../../../components/toast/toaster';

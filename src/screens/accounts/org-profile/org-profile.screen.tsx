@@ -15,7 +15,7 @@ import { httpHref } from '../../../components/accounts/safe-href';
 import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../../machines/accounts/org-page.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
-import { collectionPath } from '../../../lib/slug';
+import { collectionPath } from '../../../shared/document-path';
 
 export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
   return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;

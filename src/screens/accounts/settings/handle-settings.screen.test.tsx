@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createStore } from 'jotai';
+import { createStore } from '../../../atoms/store';
 import axe from 'axe-core';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { localeAtom } from '../../../atoms/shell/locale.atoms';

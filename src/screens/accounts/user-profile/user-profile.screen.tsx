@@ -19,7 +19,7 @@ import {
 } from '../../../machines/accounts/public-profile.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
-import { collectionPath } from '../../../lib/slug';
+import { collectionPath } from '../../../shared/document-path';
 
 export function UserProfileScreen({ username }: { username: string }) {
   // Another handle is another page: a fresh machine.

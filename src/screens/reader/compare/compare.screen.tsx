@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { documentIdFromSegment } from '../../../lib/slug';
+import { documentIdFromSegment, detailPath } from '../../../shared/document-path';
 import {
   comparisonMachine,
   selectBase,
@@ -21,7 +21,6 @@ import type { DocumentScreenProps } from '../../screen-props';
 import { ComparisonPanel } from './comparison-panel';
 import { useAddressSync } from './use-address-sync';
 import { usePageTitle } from '../../../components/shell/use-page-title';
-import { detailPath } from '../../../lib/slug';
 
 export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
   const params = new URLSearchParams(useSearch());

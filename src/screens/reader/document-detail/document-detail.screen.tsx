@@ -9,7 +9,7 @@ import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text 
 import { ArrowLeftIcon, ExclamationTriangleIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../../api/contract';
 import type { DocumentScreenProps } from '../../screen-props';
-import { detailPath, documentIdFromSegment, documentPath, documentSegment } from '../../../lib/slug';
+import { detailPath, documentIdFromSegment, documentPath, documentSegment } from '../../../shared/document-path';
 import { documentDetailMachine, type DocumentDetailContext } from '../../../machines/reader/document-detail.machine';
 import {
   branchSelectionMachine,

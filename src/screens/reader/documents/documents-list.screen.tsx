@@ -8,7 +8,7 @@ import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text,
 import { ExclamationTriangleIcon, MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { Document } from '../../../api/contract';
 import { documentsListMachine, type DocumentsListContext } from '../../../machines/reader/documents-list.machine';
-import { documentPath } from '../../../lib/slug';
+import { documentPath } from '../../../shared/document-path';
 import './documents-list.css';
 import { usePageTitle } from '../../../components/shell/use-page-title';
 import { formatDay } from '../../../lib/format-day';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../../atoms/store';
 import type { SnapshotFrom } from 'xstate';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';

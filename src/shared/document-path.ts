@@ -1,4 +1,5 @@
-// Document addresses: /documents/{id}-{slug}. The slug is the lowercase title with Czech (and
+// Document addresses, for the web app and the server alike (the Copilot links provisions):
+// /documents/{id}-{slug}. The slug is the lowercase title with Czech (and
 // other) letters folded to ASCII, runs of other characters as one hyphen, at most 50 characters.
 
 const MAX_SLUG = 50;
@@ -39,4 +40,10 @@ export function documentIdFromSegment(idSlug: string): string | undefined {
 export function collectionPath(collection: { owner_kind: 'user' | 'org'; owner_handle: string; slug: string }): string {
   const base = collection.owner_kind === 'org' ? 'org' : 'u';
   return `/${base}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`;
+}
+
+/** A document's page, at a node when given: `/documents/{id}-{slug}?node={node_id}`. */
+export function provisionPath(documentId: string, title: string, nodeId?: string): string {
+  const base = documentPath(documentId, title);
+  return nodeId ? `${base}?node=${nodeId}` : base;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionPath, documentIdFromSegment, documentPath, slugify } from './slug';
+import { collectionPath, documentIdFromSegment, documentPath, provisionPath, slugify } from './document-path';
 
 describe('slugify', () => {
   it('folds Czech letters and joins words with single hyphens', () => {
@@ -34,6 +34,23 @@ describe('collectionPath', () => {
     expect(collectionPath({ owner_kind: 'user', owner_handle: 'jana', slug: 'gdpr' })).toBe('/u/jana/gdpr');
     expect(collectionPath({ owner_kind: 'org', owner_handle: 'akv', slug: 'smlouvy 2026' })).toBe(
       '/org/akv/smlouvy%202026',
+    );
+  });
+});
+
+describe('provisionPath', () => {
+  it('adds the node to the document address', () => {
+    expect(
+      provisionPath(
+        '8661f9e7-8cb5-5c16-8ba5-202fe87e8806',
+        'Ústava České republiky',
+        'a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
+      ),
+    ).toBe(
+      '/documents/8661f9e7-8cb5-5c16-8ba5-202fe87e8806-ustava-ceske-republiky?node=a1d8a28e-a3e3-5306-9b40-f7bc49c99083',
+    );
+    expect(provisionPath('8661f9e7-8cb5-5c16-8ba5-202fe87e8806', '  ')).toBe(
+      '/documents/8661f9e7-8cb5-5c16-8ba5-202fe87e8806',
     );
   });
 });

@@ -1,0 +1,56 @@
+// Every `detail` code the server can answer, closed: the server throws only these (through the
+// factories in server/http/errors.ts) and the client turns each into a catalogue message.
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  // Requests
+  'validation_failed',
+  'bad_request',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'internal_error',
+  'try_again',
+  // Sessions and permissions
+  'not_authenticated',
+  'forbidden',
+  'csrf_failed',
+  'rate_limited',
+  'precondition_failed',
+  'precondition_required',
+  // Accounts
+  'invalid_credentials',
+  'account_locked',
+  'email_not_verified',
+  'invalid_or_expired_token',
+  'email_already_exists',
+  'phone_already_exists',
+  'phone_invalid',
+  'phone_invalid_format',
+  'password_too_weak',
+  'password_too_common',
+  'handle_taken',
+  'slug_taken',
+  'already_member',
+  'last_owner',
+  // Copilot
+  'copilot_session_invalid',
+  'copilot_session_expired',
+  'copilot_templates_changed',
+  'copilot_model_failed',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && ERROR_CODE_SET.has(value);
+
+/** Every failure leaves the server as `{detail}` with a stable machine-readable code. */
+export const ErrorBody = z.object({
+  detail: z.enum(ERROR_CODES).describe('Stable error code, e.g. validation_failed, not_found'),
+  field: z.string().optional().describe('The request field that failed validation'),
+  message: z.string().optional().describe('Human-readable explanation (English)'),
+  retry_after: z.number().int().optional().describe('Seconds to wait (rate_limited)'),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
