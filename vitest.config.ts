@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: 'node' for the server, importers, machines and the other pure modules; 'jsdom'
+// for rendered components and screens (*.test.tsx). A .test.ts that needs a DOM says so in its
+// first line (`// @vitest-environment jsdom`).
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
-    environment: 'node',
     // The message catalogues load per language in the app; tests have both from the start.
     setupFiles: ['src/testing/catalogues-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['tests/**/*.test.ts', 'src/**/*.test.ts'], environment: 'node' },
+      },
+      { extends: true, test: { name: 'jsdom', include: ['src/**/*.test.tsx'], environment: 'jsdom' } },
+    ],
   },
 });

@@ -1,10 +1,10 @@
-// @vitest-environment jsdom
 // Every address of the product shows the expected screen, with the document screens' props.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { DocumentScreenProps } from './screens/screen-props';
 import { AppRoutes } from './routes';
-import { installDomShims, renderWithProviders } from './components/shell/testing';
+import { installDomShims } from './testing/dom-shims';
+import { renderScreen } from './testing/render-screen';
 
 // The other engineers' screens (and home, which loads data) stand in as labelled markers.
 vi.mock('./screens/reader/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
@@ -32,7 +32,7 @@ const doc = (kind: 'detail' | 'compare', basePath: string, context: string) =>
   `${kind} ${JSON.stringify({ idSlug: ID, basePath, context })}`;
 
 function shown(path: string): string {
-  renderWithProviders(<AppRoutes />, { path });
+  renderScreen(<AppRoutes />, { path });
   const marker = screen.queryByTestId('screen');
   if (marker) return marker.textContent ?? '';
   const soon = screen.queryByTestId('coming-soon');

@@ -2,7 +2,7 @@
 // what each test rendered (vitest runs without globals, so Testing Library cannot do it itself).
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { installDomShims } from '../components/shell/testing';
+import { installDomShims } from './dom-shims';
 
 export function setUpComponentTests() {
   beforeAll(installDomShims);

@@ -1,5 +1,6 @@
 // Every /v1 route: method, path, inputs and output. The server registers and validates from
 // this table, and the OpenAPI document is generated from it.
+import { z } from 'zod';
 import { ErrorBody, IdParams } from './common';
 import { route, type RouteSpec } from './route';
 import { compareChangesRoute } from './compare-changes';
@@ -24,7 +25,7 @@ import {
 } from './documents';
 import { InterfaceLanguageList } from './languages';
 import { PublishRequest, PublishResponse, WsTokenResponse } from '../../realtime/protocol';
-import { CopilotSession, CopilotSessionRequest } from './copilot';
+import { ChatRequest, CopilotConfig, CopilotSession, CopilotSessionRequest, CopilotTemplates } from './copilot';
 import { AutocompleteList, AutocompleteQuery } from './search';
 import {
   ForgotPasswordRequest,
@@ -465,6 +466,44 @@ export const routes = {
     body: CopilotSessionRequest,
     response: CopilotSession,
     auth: 'user',
+  }),
+  // The Copilot outside /v1: where the chat is, the prompt templates, the streamed chat itself
+  // (served by the main server at /copilot/chat, and by `npm run copilot` at /chat too).
+  getCopilotConfig: route({
+    method: 'GET',
+    prefix: '',
+    path: '/copilot/config',
+    summary: 'Where the web app sends chat requests, and who answers them',
+    tag: 'copilot',
+    response: CopilotConfig,
+  }),
+  getCopilotTemplates: route({
+    method: 'GET',
+    prefix: '',
+    path: '/copilot_templates.json',
+    summary: 'The Copilot prompt templates and their hash (ETag)',
+    tag: 'copilot',
+    response: CopilotTemplates,
+    extraResponses: { 304: 'Not modified: If-None-Match matched the ETag' },
+  }),
+  copilotChat: route({
+    method: 'POST',
+    prefix: '',
+    path: '/copilot/chat',
+    summary: 'Ask the Copilot: the reply streams as text/plain (signed Copilot session headers)',
+    tag: 'copilot',
+    body: ChatRequest,
+    response: z.string(),
+    produces: 'text',
+    auth: 'copilot_session',
+    // The signed headers are the credentials (no cookie), so no CSRF token either.
+    csrfExempt: true,
+    errors: {
+      401: ['copilot_session_invalid', 'copilot_session_expired'],
+      409: ['copilot_templates_changed'],
+      429: ['rate_limited'],
+      502: ['copilot_model_failed'],
+    },
   }),
   unpinDocument: route({
     method: 'DELETE',

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The document page's visit recorder with the real machine and a mocked server: one POST after
 // 2 s for a logged-in reader, none for an anonymous one, none when the page closes earlier.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,9 +5,9 @@ import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
-import { renderAs } from '../../testing/render-as';
 import { JANA as USER } from '../../testing/users';
 import { useDocumentVisit } from './use-document-visit';
+import { renderScreen } from '../../testing/render-screen';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
 
@@ -41,7 +40,7 @@ const waitForRecord = async () => {
 
 describe('useDocumentVisit', () => {
   it('records one view after 2 s for a logged-in reader', async () => {
-    const page = renderAs(USER, <Page id={DOC} />);
+    const page = renderScreen(<Page id={DOC} />, { user: USER });
     await advance(1900);
     expect(recorded).toEqual([]);
     await advance(100);
@@ -56,14 +55,14 @@ describe('useDocumentVisit', () => {
   });
 
   it('records nothing when the page is left before 2 s, or for an anonymous reader', async () => {
-    const page = renderAs(USER, <Page id={DOC} />);
+    const page = renderScreen(<Page id={DOC} />, { user: USER });
     await advance(1500);
     page.unmount();
     await advance(3000);
     await waitForRecord();
     expect(recorded).toEqual([]);
 
-    renderAs(null, <Page id={DOC} />);
+    renderScreen(<Page id={DOC} />, { user: null });
     await advance(5000);
     await waitForRecord();
     expect(recorded).toEqual([]);

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Replies as markdown: what renders, and what never becomes a link or markup.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

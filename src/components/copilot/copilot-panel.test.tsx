@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The Copilot in the shell: the floating button and its tooltip, opening and closing (the main
 // column's shift, focus in and back, Escape), the sidebar closing up to 1440 px, the login warning,
 // the status badge that hides 5 s after connecting, a streamed answer with the redaction note, the
@@ -13,11 +12,11 @@ import { automationEventsAtom } from '../../atoms/copilot/copilot.atoms';
 import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { sidebarOpenAtom } from '../../atoms/shell/sidebar.atoms';
 import { AppShell } from '../shell/app-shell';
-import { renderWithProviders } from '../shell/testing';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { fakeSockets } from '../../testing/fake-live-socket';
 import { mockApiWith } from '../../testing/mock-api';
 import { testUser } from '../../testing/users';
+import { renderScreen } from '../../testing/render-screen';
 
 const USER = testUser({ username: 'jana-novakova', language: 'en' });
 
@@ -102,7 +101,7 @@ afterEach(() => {
 });
 
 function renderShell(store = createStore()) {
-  const result = renderWithProviders(
+  const result = renderScreen(
     <AppShell>
       <p>Page content</p>
     </AppShell>,

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The pin button against a mocked server: hidden for anonymous readers; for a logged-in one it
 // starts from the stats' `pinned`, toggles with PUT and DELETE and says so with aria-pressed.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,9 +7,9 @@ import { http, HttpResponse } from 'msw';
 import type { CurrentUser } from '../../api/contract';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
-import { renderAs } from '../../testing/render-as';
 import { JANA as USER } from '../../testing/users';
 import { PinButton } from './pin-button';
+import { renderScreen } from '../../testing/render-screen';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
 
@@ -49,7 +48,7 @@ afterEach(() => {
 });
 
 function renderFor(user: CurrentUser | null) {
-  return renderAs(user, <PinButton documentId={DOC} />);
+  return renderScreen(<PinButton documentId={DOC} />, { user });
 }
 
 describe('PinButton', () => {

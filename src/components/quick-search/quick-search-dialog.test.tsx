@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The quick search dialog against a mocked autocomplete endpoint: shortcut, grouped results,
 // keyboard selection, navigation, empty and error states, accessibility.
 import { afterEach, describe, expect, it } from 'vitest';

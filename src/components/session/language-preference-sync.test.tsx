@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The language preference in the running app (msw): the account's language is applied at start
 // only when this device has no stored choice; choosing a language while logged in saves it to
 // the account, while anonymous it does not.
@@ -10,11 +9,11 @@ import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { hasStoredLocale } from '../../i18n/locale';
 import { LanguagePicker } from '../shell/language-picker';
-import { renderWithProviders } from '../shell/testing';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
 import { testUser } from '../../testing/users';
 import { SessionProvider } from './session-provider';
+import { renderScreen } from '../../testing/render-screen';
 
 const user = (language: 'en' | 'cs' | null) => testUser({ language });
 const saved: unknown[] = [];
@@ -43,7 +42,7 @@ afterEach(() => {
 });
 
 const renderApp = () =>
-  renderWithProviders(
+  renderScreen(
     <SessionProvider>
       <LanguagePicker />
     </SessionProvider>,

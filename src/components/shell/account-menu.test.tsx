@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The header's account corner: Login and Register for visitors; for a logged-in user the
 // @handle menu (profile, settings, handle, teams, API keys, log out), wide and compact, from the
 // keyboard; logging out clears the user and goes home.
@@ -14,7 +13,7 @@ import { AccountLinks } from './account-links';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
 import { testUser } from '../../testing/users';
-import { renderWithProviders } from './testing';
+import { renderScreen } from '../../testing/render-screen';
 
 const USER = testUser({ username: 'jana-novakova' });
 let logouts = 0;
@@ -33,7 +32,7 @@ afterEach(() => {
 });
 
 const renderCorner = (compact: boolean, path = '/documents') =>
-  renderWithProviders(
+  renderScreen(
     <SessionProvider>
       <AccountLinks compact={compact} />
       <Toaster />

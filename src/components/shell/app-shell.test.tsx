@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The shell: landmarks, skip link, the header's links, and an axe-core check
 // (no serious or critical violations) in English and Czech.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { AppRoutes } from '../../routes';
 import { AppShell } from './app-shell';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApiWith } from '../../testing/mock-api';
-import { renderWithProviders } from './testing';
+import { renderScreen } from '../../testing/render-screen';
 
 setUpComponentTests();
 mockApiWith(
@@ -22,7 +21,7 @@ mockApiWith(
 beforeEach(() => localStorage.clear());
 
 const renderShell = (path = '/', store = createStore()) =>
-  renderWithProviders(
+  renderScreen(
     <AppShell>
       <AppRoutes />
     </AppShell>,

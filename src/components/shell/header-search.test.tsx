@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The header's search box only opens the quick search, with what was typed; the focus the
 // dialog hands back on closing does not reopen it.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
 import { HeaderSearch } from './header-search';
-import { installDomShims, renderWithProviders } from './testing';
+import { installDomShims } from '../../testing/dom-shims';
+import { renderScreen } from '../../testing/render-screen';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -14,7 +14,7 @@ afterEach(cleanup);
 describe('HeaderSearch', () => {
   it('shows the shortcut and opens the quick search on click', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<HeaderSearch />);
+    const { store } = renderScreen(<HeaderSearch />);
     const box = screen.getByRole('textbox', { name: 'Search documents' });
     expect(box.getAttribute('aria-keyshortcuts')).toBe('Control+K');
     expect(screen.getByText('Ctrl K')).toBeTruthy();
@@ -26,7 +26,7 @@ describe('HeaderSearch', () => {
 
   it('opens on focus from the keyboard, and not again when the dialog hands focus back', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<HeaderSearch />);
+    const { store } = renderScreen(<HeaderSearch />);
     await user.tab();
     expect(store.get(quickSearchOpenAtom)).toBe(true);
 

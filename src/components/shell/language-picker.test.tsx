@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The 'Select Language' dialog: filtering, switching the interface language, <html lang> and
 // Accept-Language, closing on the current language, and the fallback list.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { LanguagePicker } from './language-picker';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
-import { renderWithProviders } from './testing';
+import { renderScreen } from '../../testing/render-screen';
 
 const LANGUAGES = [
   { code: 'en', name: 'English', native_name: 'English' },
@@ -30,7 +29,7 @@ beforeEach(() => localStorage.clear());
 
 async function openDialog() {
   const user = userEvent.setup();
-  const rendered = renderWithProviders(<LanguagePicker />);
+  const rendered = renderScreen(<LanguagePicker />);
   await user.click(screen.getByRole('button', { name: /^Language: English/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Select Language' });
   return { user, dialog, ...rendered };

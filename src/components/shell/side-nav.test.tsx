@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The side navigation: collapsed up to 768 px (an overlay that closes after navigation or on
 // Escape), open beside the content on wider screens, the current section marked.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
-import { installDomShims, renderWithProviders } from './testing';
+import { installDomShims } from '../../testing/dom-shims';
+import { renderScreen } from '../../testing/render-screen';
 
 // matchMedia must exist before the sidebar atoms read it at import.
 const media = vi.hoisted(() => {
@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 const shell = (path = '/') =>
-  renderWithProviders(
+  renderScreen(
     <>
       <AppHeader />
       <SideNav />

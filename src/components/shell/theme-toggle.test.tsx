@@ -1,11 +1,11 @@
-// @vitest-environment jsdom
 // The theme menu: the choice is applied to the page and kept in localStorage.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { themeChoiceAtom } from '../../atoms/shell/theme.atoms';
 import { ThemeToggle } from './theme-toggle';
-import { installDomShims, renderWithProviders } from './testing';
+import { installDomShims } from '../../testing/dom-shims';
+import { renderScreen } from '../../testing/render-screen';
 
 beforeAll(installDomShims);
 beforeEach(() => localStorage.clear());
@@ -14,7 +14,7 @@ afterEach(cleanup);
 describe('ThemeToggle', () => {
   it('stores the chosen theme and applies it to the page', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<ThemeToggle />);
+    const { store } = renderScreen(<ThemeToggle />);
     await user.click(screen.getByRole('button', { name: 'Theme: System' }));
     await user.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
 
@@ -28,7 +28,7 @@ describe('ThemeToggle', () => {
   it('can be used from the keyboard and starts from the stored choice', async () => {
     localStorage.setItem('lexhub.theme', '"dark"');
     const user = userEvent.setup();
-    renderWithProviders(<ThemeToggle />);
+    renderScreen(<ThemeToggle />);
     const trigger = screen.getByRole('button', { name: 'Theme: Dark' });
     trigger.focus();
     await user.keyboard('{Enter}');

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The structure tree: labels in both languages, the filter (matches plus ancestors), empty
 // states, missing parents, keyboard selection, and only the rows near the viewport rendered.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The toast region: a queued toast shows its title and description (catalogue or raw text) in
 // the current language, is announced (politely for success, assertively for errors), closes
 // by its button and by itself after its duration.
@@ -6,17 +5,18 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localeAtom } from '../../atoms/shell/locale.atoms';
-import { installDomShims, renderWithProviders } from '../shell/testing';
+import { installDomShims } from '../../testing/dom-shims';
 import { toastRegion, toastTexts } from './testing';
 import { MAX_TOASTS, showToastAtom, toastsAtom } from './toast.atoms';
 import { Toaster } from './toaster';
+import { renderScreen } from '../../testing/render-screen';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
 
 describe('Toaster', () => {
   it('shows a catalogue title with a raw description and closes by its button', async () => {
-    const { store } = renderWithProviders(<Toaster />);
+    const { store } = renderScreen(<Toaster />);
     act(() =>
       store.set(showToastAtom, {
         variant: 'error',
@@ -38,7 +38,7 @@ describe('Toaster', () => {
   });
 
   it('announces success politely, in the interface language, and leaves after its duration', async () => {
-    const { store } = renderWithProviders(<Toaster />);
+    const { store } = renderScreen(<Toaster />);
     act(() => store.set(localeAtom, 'cs'));
     act(() =>
       store.set(showToastAtom, {
@@ -57,7 +57,7 @@ describe('Toaster', () => {
   });
 
   it('keeps only the newest few', () => {
-    const { store } = renderWithProviders(<Toaster />);
+    const { store } = renderScreen(<Toaster />);
     act(() => {
       for (let i = 0; i < MAX_TOASTS + 2; i += 1)
         store.set(showToastAtom, { variant: 'success', title: { raw: `toast ${i}` } });

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The version selector: branch labels in both languages, the empty and error states, and the
 // compare link to the first two listed versions.
 import { afterEach, describe, expect, it, vi } from 'vitest';

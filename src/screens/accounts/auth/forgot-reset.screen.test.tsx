@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The password recovery screens against a mocked API (msw): asking for a link (card with the
 // one-hour expiry, failure toast), and setting a new password with the link's token (success
 // view then the login page; an expired token toasted).
@@ -11,7 +10,7 @@ import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { ForgotPasswordScreen } from './forgot-password.screen';
 import { ResetPasswordScreen } from './reset-password.screen';
-import { renderAuthScreen } from './testing';
+import { renderScreen } from '../../../testing/render-screen';
 
 const bodies: unknown[] = [];
 const answer = (path: string, reply: () => Response) =>
@@ -32,7 +31,7 @@ afterEach(() => {
 
 describe('ForgotPasswordScreen', () => {
   it('sends the link and says it expires in 1 hour', async () => {
-    renderAuthScreen(<ForgotPasswordScreen />, { path: '/auth/forgot' });
+    renderScreen(<ForgotPasswordScreen />, { path: '/auth/forgot', session: true, toasts: true });
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Send Reset Link' });
     expect(button).toHaveProperty('disabled', true);
@@ -48,7 +47,7 @@ describe('ForgotPasswordScreen', () => {
 
   it('toasts a failure', async () => {
     server.use(answer('forgot-password', () => HttpResponse.json({ detail: 'rate_limited' }, { status: 429 })));
-    renderAuthScreen(<ForgotPasswordScreen />, { path: '/auth/forgot' });
+    renderScreen(<ForgotPasswordScreen />, { path: '/auth/forgot', session: true, toasts: true });
     await userEvent.setup().type(screen.getByLabelText('Email'), 'jana@example.com{Enter}');
     await waitFor(() =>
       expect(toastTexts()).toEqual(['Failed to send reset emailToo many attempts, please try again later']),
@@ -59,7 +58,11 @@ describe('ForgotPasswordScreen', () => {
 
 describe('ResetPasswordScreen', () => {
   it('takes the token from the link, resets, shows the success view and then the login page', async () => {
-    const { location } = renderAuthScreen(<ResetPasswordScreen />, { path: '/auth/reset?token=abc123' });
+    const { location } = renderScreen(<ResetPasswordScreen />, {
+      path: '/auth/reset?token=abc123',
+      session: true,
+      toasts: true,
+    });
     expect((screen.getByLabelText('Reset code') as HTMLInputElement).value).toBe('abc123');
     expect(screen.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
     await userEvent.setup().type(screen.getByLabelText('New password'), 'a long and unique passphrase{Enter}');
@@ -74,7 +77,7 @@ describe('ResetPasswordScreen', () => {
     server.use(
       answer('reset-password', () => HttpResponse.json({ detail: 'invalid_or_expired_token' }, { status: 400 })),
     );
-    renderAuthScreen(<ResetPasswordScreen />, { path: '/auth/reset?token=old' });
+    renderScreen(<ResetPasswordScreen />, { path: '/auth/reset?token=old', session: true, toasts: true });
     await userEvent.setup().type(screen.getByLabelText('New password'), 'a long and unique passphrase{Enter}');
     await waitFor(() => expect(toastTexts()).toEqual(['Password Reset FailedInvalid or expired reset link']));
     expect(screen.getByRole('link', { name: 'Need a new link? Request one' }).getAttribute('href')).toBe(

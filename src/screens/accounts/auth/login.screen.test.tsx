@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The login screen against a mocked API (msw): the button waits for both fields, failures toast
 // 'Login Failed' with the code's message, success logs in (header user, toast) and goes home,
 // the CSRF header travels, and the verification link's outcome shows as a callout.
@@ -13,7 +12,7 @@ import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { JANA as USER } from '../../../testing/users';
 import { LoginScreen } from './login.screen';
-import { renderAuthScreen } from './testing';
+import { renderScreen } from '../../../testing/render-screen';
 
 const logins: { body: unknown; csrf: string | null }[] = [];
 const loginAnswers = (answer: () => Response) =>
@@ -44,7 +43,7 @@ async function fill(email: string, password: string) {
 
 describe('LoginScreen', () => {
   it('has labelled fields with autocomplete, links, a title, and a button disabled until both are filled', async () => {
-    renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(document.title).toBe('Log in · Lexhub');
     expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
@@ -69,7 +68,7 @@ describe('LoginScreen', () => {
     ['brand_new_code', 400, 'brand_new_code'],
   ])('toasts "Login Failed" for %s', async (code, status, message) => {
     server.use(loginAnswers(() => HttpResponse.json({ detail: code }, { status })));
-    const { store } = renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    const { store } = renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
     const user = await fill('jana@example.com', 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(toastTexts()).toEqual([`Login Failed${message}`]));
@@ -79,14 +78,14 @@ describe('LoginScreen', () => {
 
   it('toasts a network failure with its message', async () => {
     server.use(http.post('*/v1/auth/login', () => HttpResponse.error()));
-    renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
     const user = await fill('jana@example.com', 'secret');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(toastTexts()).toEqual(['Login FailedFailed to fetch']));
   });
 
   it('logs in on Enter with the CSRF token, welcomes back, sets the user and goes home', async () => {
-    const { store, location } = renderAuthScreen(<LoginScreen />, { path: '/auth/login' });
+    const { store, location } = renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
     await waitFor(() => expect(store.get(currentUserAtom)).toBeNull());
     await fill(' Jana@Example.com', 'correct horse battery staple{Enter}');
     await waitFor(() => expect(toastTexts()).toEqual(['Welcome back!Login successful']));
@@ -98,13 +97,17 @@ describe('LoginScreen', () => {
   });
 
   it('confirms a verified email address', () => {
-    renderAuthScreen(<LoginScreen />, { path: '/auth/login?verified=1' });
+    renderScreen(<LoginScreen />, { path: '/auth/login?verified=1', session: true, toasts: true });
     expect(screen.getByRole('status').textContent).toBe('Email verified. You can log in now.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('reports an invalid or expired verification link, in Czech too', async () => {
-    const { store } = renderAuthScreen(<LoginScreen />, { path: '/auth/login?verify_error=invalid_or_expired_token' });
+    const { store } = renderScreen(<LoginScreen />, {
+      path: '/auth/login?verify_error=invalid_or_expired_token',
+      session: true,
+      toasts: true,
+    });
     expect(screen.getByRole('alert').textContent).toBe('The verification link is invalid or has expired.');
     store.set(localeAtom, 'cs');
     await waitFor(() =>

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The register screen against a mocked API (msw): the button waits for email, password and
 // phone; the request carries the country code and interface language; success shows the card
 // and toast; failures toast 'Registration Failed' with the code's message.
@@ -11,7 +10,7 @@ import { toastTexts } from '../../../components/toast/testing';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { RegisterScreen } from './register.screen';
-import { renderAuthScreen } from './testing';
+import { renderScreen } from '../../../testing/render-screen';
 
 const bodies: Record<string, unknown>[] = [];
 const registerAnswers = (answer: () => Response) =>
@@ -50,7 +49,7 @@ const COMPLETE = {
 
 describe('RegisterScreen', () => {
   it('labels every field, hints the password rule, and offers the country codes with CZ first', async () => {
-    renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
+    renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
     expect(document.title).toBe('Create an account · Lexhub');
     const autocomplete = (label: string) => screen.getByLabelText(label).getAttribute('autocomplete');
     expect(['Email', 'Password', 'First name', 'Last name', 'Phone number'].map(autocomplete)).toEqual([
@@ -82,7 +81,7 @@ describe('RegisterScreen', () => {
   });
 
   it('keeps the button disabled until email, password and phone are filled', async () => {
-    renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
+    renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
     const button = screen.getByRole('button', { name: 'Register' });
     const user = await fillForm({
       email: COMPLETE.email,
@@ -98,7 +97,7 @@ describe('RegisterScreen', () => {
   });
 
   it('registers with the chosen country code and the interface language, then shows the check-inbox card', async () => {
-    const { store } = renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
+    const { store } = renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
     store.set(localeAtom, 'cs');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), COMPLETE.email);
@@ -140,7 +139,7 @@ describe('RegisterScreen', () => {
   });
 
   it('shows the English success toast and card', async () => {
-    renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
+    renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
     const user = await fillForm(COMPLETE);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     const card = await screen.findByTestId('register-success');
@@ -157,7 +156,7 @@ describe('RegisterScreen', () => {
     ['phone_invalid', 400, 'This phone number is not valid for the chosen country code'],
   ])('toasts "Registration Failed" for %s and keeps the form', async (code, status, message) => {
     server.use(registerAnswers(() => HttpResponse.json({ detail: code }, { status })));
-    renderAuthScreen(<RegisterScreen />, { path: '/auth/register' });
+    renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
     const user = await fillForm(COMPLETE);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(toastTexts()).toEqual([`Registration Failed${message}`]));

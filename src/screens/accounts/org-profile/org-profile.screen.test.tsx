@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // /org/{slug} against a mocked server: the header (initials, name, slug, abbreviation, count,
 // website), the default tab (Collections when any exist), the empty texts, keyboard tabs, states.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,10 +5,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
-import { renderWithProviders } from '../../../components/shell/testing';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { OrgProfileScreen } from './org-profile.screen';
+import { renderScreen } from '../../../testing/render-screen';
 
 const EMPTY_ORG = {
   name: 'Advokátní komora',
@@ -48,7 +47,7 @@ afterEach(() => {
 // no stylesheet to hide it, so the names are matched by their start.
 describe('OrgProfileScreen', () => {
   it('shows the header and opens Overview when there are no collections, with the empty texts', async () => {
-    renderWithProviders(<OrgProfileScreen orgSlug="akcr" />);
+    renderScreen(<OrgProfileScreen orgSlug="akcr" />);
     expect(screen.getByRole('status').textContent).toContain('Loading the organization');
     expect(await screen.findByRole('heading', { level: 1, name: 'Advokátní komora' })).toBeTruthy();
     expect(document.title).toBe('Advokátní komora · Lexhub');
@@ -69,7 +68,7 @@ describe('OrgProfileScreen', () => {
 
   it('opens the Collections tab first when there are collections; Overview lists the locations', async () => {
     answer = () => HttpResponse.json(FULL_ORG);
-    renderWithProviders(<OrgProfileScreen orgSlug="akcr" />);
+    renderScreen(<OrgProfileScreen orgSlug="akcr" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('1 collection')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /^Collections/ }).getAttribute('aria-selected')).toBe('true');
@@ -89,13 +88,13 @@ describe('OrgProfileScreen', () => {
 
   it("says 'Not found' for an unknown organization", async () => {
     answer = () => HttpResponse.json({ detail: 'not_found' }, { status: 404 });
-    renderWithProviders(<OrgProfileScreen orgSlug="nikdo" />);
+    renderScreen(<OrgProfileScreen orgSlug="nikdo" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
   });
 
   it('reports an error and loads again on retry', async () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
-    renderWithProviders(<OrgProfileScreen orgSlug="akcr" />);
+    renderScreen(<OrgProfileScreen orgSlug="akcr" />);
     expect((await screen.findByRole('alert')).textContent).toContain('API 500: internal_error');
     answer = () => HttpResponse.json(EMPTY_ORG);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
@@ -104,7 +103,7 @@ describe('OrgProfileScreen', () => {
 
   it('drops a website that is not http(s), and has no serious axe violations', async () => {
     answer = () => HttpResponse.json({ ...FULL_ORG, website: 'javascript:alert(1)' });
-    renderWithProviders(<OrgProfileScreen orgSlug="akcr" />);
+    renderScreen(<OrgProfileScreen orgSlug="akcr" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('javascript:alert(1)')).toBeNull();
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });

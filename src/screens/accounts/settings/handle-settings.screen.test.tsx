@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // /settings/handle against a mocked server: the login hint, the Update rule, the ETag then the
 // PATCH with If-Match, 'Handle updated!' (and the session follows), and the red failures.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,11 @@ import { createStore } from '../../../atoms/store';
 import axe from 'axe-core';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { localeAtom } from '../../../atoms/shell/locale.atoms';
-import { renderWithProviders } from '../../../components/shell/testing';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
-import { renderAs } from '../../../testing/render-as';
 import { JANA as USER } from '../../../testing/users';
 import { HandleSettingsScreen } from './handle-settings.screen';
+import { renderScreen } from '../../../testing/render-screen';
 
 const calls: string[] = [];
 let patchAnswer: { status: number; body: unknown } = { status: 200, body: undefined };
@@ -49,12 +47,15 @@ afterEach(() => {
 function renderLoggedIn(locale: 'en' | 'cs' = 'en') {
   const store = createStore();
   store.set(localeAtom, locale);
-  return { ...renderAs(USER, <HandleSettingsScreen />, { store, path: '/settings/handle' }), user: userEvent.setup() };
+  return {
+    ...renderScreen(<HandleSettingsScreen />, { user: USER, store, path: '/settings/handle' }),
+    user: userEvent.setup(),
+  };
 }
 
 describe('HandleSettingsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    renderAs(null, <HandleSettingsScreen />);
+    renderScreen(<HandleSettingsScreen />, { user: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Your handle' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
     expect(screen.queryByLabelText('New handle')).toBeNull();
@@ -132,7 +133,7 @@ describe('HandleSettingsScreen', () => {
 
   it('follows the session while it loads', async () => {
     const store = createStore();
-    renderWithProviders(<HandleSettingsScreen />, { store });
+    renderScreen(<HandleSettingsScreen />, { store });
     expect(screen.getByRole('status').textContent).toContain('Checking your session');
     act(() => store.set(currentUserAtom, USER));
     await waitFor(() => expect((screen.getByLabelText('Current handle') as HTMLInputElement).value).toBe('jana'));

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // /settings/profile against a mocked server: the loaded fields, a save with the PATCH body the
 // contract expects, and a validation failure shown with its field, beside the form.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,9 +7,9 @@ import { http, HttpResponse } from 'msw';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
-import { renderAs } from '../../../testing/render-as';
 import { JANA as USER } from '../../../testing/users';
 import { ProfileSettingsScreen } from './profile-settings.screen';
+import { renderScreen } from '../../../testing/render-screen';
 
 const PROFILE = {
   id: USER.id,
@@ -52,12 +51,12 @@ afterEach(() => {
 });
 
 function renderLoggedIn() {
-  return { ...renderAs(USER, <ProfileSettingsScreen />), user: userEvent.setup() };
+  return { ...renderScreen(<ProfileSettingsScreen />, { user: USER }), user: userEvent.setup() };
 }
 
 describe('ProfileSettingsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    renderAs(null, <ProfileSettingsScreen />);
+    renderScreen(<ProfileSettingsScreen />, { user: null });
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
   });
 

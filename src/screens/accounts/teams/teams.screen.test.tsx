@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // /teams against a mocked server: the caller's organizations with roles, creating one (slug
 // suggested from the name, locations, slug_taken), and managing members (add, role, remove,
 // already_member and last_owner as messages).
@@ -8,9 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
-import { renderAs } from '../../../testing/render-as';
 import { JANA as USER } from '../../../testing/users';
 import { TeamsScreen } from './teams.screen';
+import { renderScreen } from '../../../testing/render-screen';
 
 type Member = { username: string; first_name: string; last_name: string; role: 'owner' | 'admin' | 'member' };
 const ORG_ID = '33333333-3333-4333-8333-333333333333';
@@ -94,12 +93,12 @@ afterEach(() => {
 
 function renderLoggedIn() {
   members = [{ username: 'jana', first_name: 'Jana', last_name: 'Nováková', role: 'owner' }];
-  return { ...renderAs(USER, <TeamsScreen />), user: userEvent.setup() };
+  return { ...renderScreen(<TeamsScreen />, { user: USER }), user: userEvent.setup() };
 }
 
 describe('TeamsScreen', () => {
   it('asks an anonymous visitor to log in', () => {
-    renderAs(null, <TeamsScreen />);
+    renderScreen(<TeamsScreen />, { user: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Teams' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
   });

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // /u/{username} against a mocked server: loading, not found, error with retry, and a profile
 // whose HTML stays text, whose links are safe, with collections and organizations linked.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,10 +5,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
-import { renderWithProviders } from '../../../components/shell/testing';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { UserProfileScreen } from './user-profile.screen';
+import { renderScreen } from '../../../testing/render-screen';
 
 const PROFILE = {
   username: 'jana',
@@ -57,7 +56,7 @@ afterEach(() => {
 
 describe('UserProfileScreen', () => {
   it('shows a loading state, then the profile', async () => {
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     expect(screen.getByRole('status').textContent).toContain('Loading the profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jana Nováková' })).toBeTruthy();
     expect(screen.getByText('@jana')).toBeTruthy();
@@ -68,7 +67,7 @@ describe('UserProfileScreen', () => {
   });
 
   it('shows HTML in the bio as text, never as markup', async () => {
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     const bio = await screen.findByTestId('profile-bio');
     expect(bio.textContent).toBe('Advokátka. <b>x</b> <img src=x onerror=alert(1)>');
     expect(bio.querySelector('b')).toBeNull();
@@ -77,7 +76,7 @@ describe('UserProfileScreen', () => {
   });
 
   it('links email, LinkedIn, collections and organizations, and drops a non-http link', async () => {
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'jana@example.com' }).getAttribute('href')).toBe('mailto:jana@example.com');
     const linkedin = screen.getByRole('link', { name: 'LinkedIn' });
@@ -117,7 +116,7 @@ describe('UserProfileScreen', () => {
         collections: [],
         organizations: [],
       });
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByTestId('initials-avatar').textContent).toBe('JN');
@@ -128,14 +127,14 @@ describe('UserProfileScreen', () => {
 
   it("says 'Not found' for an unknown handle", async () => {
     answer = () => HttpResponse.json({ detail: 'not_found' }, { status: 404 });
-    renderWithProviders(<UserProfileScreen username="nikdo" />);
+    renderScreen(<UserProfileScreen username="nikdo" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
     expect(screen.getByText('There is no user with the handle @nikdo.')).toBeTruthy();
   });
 
   it('reports an error and loads again on retry', async () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The profile could not be loaded: API 500: internal_error',
     );
@@ -146,7 +145,7 @@ describe('UserProfileScreen', () => {
   });
 
   it('has headings in order and no serious axe violations', async () => {
-    renderWithProviders(<UserProfileScreen username="jana" />);
+    renderScreen(<UserProfileScreen username="jana" />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H1', 'H2', 'H2']);
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });

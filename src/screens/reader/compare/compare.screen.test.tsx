@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The comparison screen against a mocked API (msw): counts formatted in English and Czech,
 // 'and N more', the changes, the error states, the address kept in sync, and axe.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

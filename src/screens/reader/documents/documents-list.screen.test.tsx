@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The documents list against a mocked API (msw): cards with links, search by law number, a 401
 // as an empty list, and other failures as an error callout.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,13 +1,12 @@
-// @vitest-environment jsdom
 // Home: title, subtitle, the two buttons, and the import instructions for an empty library.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { HomeScreen } from './home.screen';
-import { renderWithProviders } from '../../../components/shell/testing';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render-screen';
 
 const DOCUMENT = {
   id: '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001',
@@ -37,7 +36,7 @@ afterEach(() => {
 
 describe('HomeScreen', () => {
   it('shows the title, the subtitle and the two buttons', async () => {
-    renderWithProviders(<HomeScreen />);
+    renderScreen(<HomeScreen />);
     expect(screen.getByRole('heading', { level: 1, name: 'Lexhub' })).toBeTruthy();
     expect(screen.getByText('Legal operating system with search, editor, and Copilot.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Collections' }).getAttribute('href')).toBe('/collections');
@@ -46,7 +45,7 @@ describe('HomeScreen', () => {
   });
 
   it('explains how to import documents when the library is empty', async () => {
-    renderWithProviders(<HomeScreen />);
+    renderScreen(<HomeScreen />);
     expect(await screen.findByRole('heading', { level: 2, name: 'The library is empty' })).toBeTruthy();
     expect(screen.getByText('npm run import -- <file or folder>')).toBeTruthy();
     expect(asked).toEqual(['?limit=1']);
@@ -54,7 +53,7 @@ describe('HomeScreen', () => {
 
   it('says nothing about importing when the library has documents', async () => {
     server.use(listWith([DOCUMENT]));
-    renderWithProviders(<HomeScreen />);
+    renderScreen(<HomeScreen />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual(['?limit=1']);
     expect(screen.queryByTestId('empty-library')).toBeNull();
@@ -65,7 +64,7 @@ describe('HomeScreen', () => {
     server.use(
       http.get('*/v1/legal/documents', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })),
     );
-    renderWithProviders(<HomeScreen />);
+    renderScreen(<HomeScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The library could not be loaded: API 500: internal_error',
     );

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The Tools screen: the list of tools, the API Explorer opened through ?tool=api-explorer (the
 // swagger-ui module itself is replaced: it is loaded lazily and tested in the browser).
 import { afterEach, describe, expect, it, vi } from 'vitest';

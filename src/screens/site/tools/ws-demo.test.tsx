@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The WebSocket demo under Tools: it opens the live channel while shown (and closes it when
 // hidden), lists the frames in and out, and publishes a test command after checking it;
 // validation problems and the server's refusal are shown. The socket is played by the test.
@@ -12,10 +11,10 @@ import { LiveConnectionRunner } from '../../../components/copilot/live-connectio
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { fakeSockets } from '../../../testing/fake-live-socket';
 import { mockApi } from '../../../testing/mock-api';
-import { renderAs } from '../../../testing/render-as';
 import { testUser } from '../../../testing/users';
 import { ToolsScreen } from './tools.screen';
 import { checkDemoCommand } from './ws-demo';
+import { renderScreen } from '../../../testing/render-screen';
 
 vi.mock('./swagger-explorer', () => ({ default: () => <div data-testid="swagger-ui" /> }));
 
@@ -41,15 +40,14 @@ beforeEach(() => {
 });
 
 function renderDemo(user: CurrentUser | null = USER) {
-  const result = renderAs(
-    user,
+  const result = renderScreen(
     <>
       <LiveConnectionRunner />
       <main>
         <ToolsScreen />
       </main>
     </>,
-    { path: '/tools' },
+    { user, path: '/tools' },
   );
   return { ...result, user: userEvent.setup() };
 }
