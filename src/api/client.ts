@@ -45,6 +45,7 @@ let acceptLanguage = 'en';
 export const setApiLanguage = (language: string) => {
   acceptLanguage = language;
 };
+export const apiLanguage = () => acceptLanguage;
 
 const CSRF_COOKIE = 'csrf_token';
 /** The server's CSRF token: it sets the cookie on its first answer, the page echoes it. */

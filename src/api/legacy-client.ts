@@ -1,7 +1,7 @@
 // TEMPORARY during the migration to `call` (issue 9): the old helpers on top of the new error
 // path. Deleted once no module imports it.
 import type { z } from 'zod';
-import { ApiError, csrfToken, errorOf, queryString, rethrowUnlessCancelled, toApiError } from './client';
+import { ApiError, apiLanguage, csrfToken, errorOf, queryString, rethrowUnlessCancelled, toApiError } from './client';
 
 export { ApiError, rethrowUnlessCancelled };
 export interface RequestOptions {
@@ -21,6 +21,7 @@ export async function apiFetch(path: string, options: RequestOptions & { method?
     cache: 'no-store',
     headers: {
       Accept: 'application/json',
+      'Accept-Language': apiLanguage(),
       ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
       ...options.headers,
