@@ -40,17 +40,20 @@ export type PhoneCountry = z.infer<typeof PhoneCountry>;
 
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const Password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-const Name = z.string().trim().min(1).max(100);
+/** Optional on the register form: an empty name is stored as ''. */
+const OptionalName = z.string().trim().max(100).default('');
 
 export const RegisterRequest = z.object({
   email: Email,
   /** Checked on the server for length, strength and commonness (password_too_weak / _common). */
   password: Password,
-  first_name: Name,
-  last_name: Name,
-  /** As typed: non-digits are stripped and the country's calling code is prefixed. */
-  phone: z.string().trim().min(1).max(40),
-  phone_country: PhoneCountry.default('CZ'),
+  first_name: OptionalName,
+  last_name: OptionalName,
+  /**
+   * The chosen calling code (one of PHONE_COUNTRIES) followed by the digits typed, e.g.
+   * '+421 0901 234 567': non-digits are stripped and leading zeros of the national part removed.
+   */
+  phone: z.string().trim().min(2).max(40),
   /** Language of the verification email and the account's interface preference. */
   language: z.enum(['en', 'cs']).optional(),
 });
@@ -65,6 +68,8 @@ export const LoginRequest = z.object({
 });
 
 export const ForgotPasswordRequest = z.object({ email: Email });
+/** Send the verification email again (login answered email_not_verified). Always answers ok. */
+export const ResendVerificationRequest = z.object({ email: Email });
 export const ResetPasswordRequest = z.object({ token: z.string().trim().min(1).max(200), new_password: Password });
 export const VerifyQuery = z.object({ token: z.string().trim().min(1).max(200) });
 

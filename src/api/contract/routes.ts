@@ -34,6 +34,7 @@ import {
   OkResponse,
   RegisterRequest,
   RegisterResponse,
+  ResendVerificationRequest,
   ResetPasswordRequest,
   VerifyQuery,
 } from './auth';
@@ -229,6 +230,15 @@ export const routes = {
     body: ResetPasswordRequest,
     response: OkResponse,
     extraResponses: { 429: 'rate_limited' },
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/auth/resend-verification',
+    summary: 'Send the verification email again, when the account exists and is not verified (always answers ok)',
+    tag: 'auth',
+    body: ResendVerificationRequest,
+    response: OkResponse,
+    errors: { 429: ['rate_limited'] },
   }),
   verifyEmail: route({
     method: 'GET',
