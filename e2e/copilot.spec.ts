@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAllWays } from './support/screens';
+import { registerAndLogIn } from './support/log-in';
 import { prepareOwnServer, type OwnServer } from './support/own-server';
 
 const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
@@ -16,7 +17,6 @@ const seedFiles = ['cz-esbirka-original-json/1_1993.json', 'cz-consolidated-md/1
 );
 test.skip(!seedFiles.every((file) => fs.existsSync(file)), `the shared corpus is not at ${corpus}`);
 
-const PASSWORD = 'Vltava-sedm-mostu-2026!';
 let mailbox: SmtpSink;
 let server: OwnServer;
 
@@ -31,25 +31,6 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-async function registerAndLogIn(page: Page) {
-  const email = `copilot${Date.now().toString(36)}@example.cz`;
-  await page.goto(`${server.url}/auth/register`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('First name').fill('Karel');
-  await page.getByLabel('Last name').fill('Čapek');
-  await page.getByLabel('Phone number').fill(`77${String(Date.now()).slice(-7)}`);
-  await page.getByRole('button', { name: 'Register' }).click();
-  const mail = await mailbox.waitForMail(email);
-  const verify = mail.text.match(/https?:\/\/\S+\/v1\/auth\/verify\S*/)?.[0];
-  expect(verify, mail.text).toBeTruthy();
-  await page.goto(verify!);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
-}
-
 async function ask(page: Page, question: string) {
   await page.getByLabel('Message to Copilot').fill(question);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -57,7 +38,7 @@ async function ask(page: Page, question: string) {
 
 test('ask the Copilot, follow its citation, let it open a provision, survive a server restart', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerAndLogIn(page);
+  await registerAndLogIn(page, mailbox, 'copilot', server.url);
 
   await page.getByRole('button', { name: 'Open Copilot' }).click();
   const panel = page.getByRole('complementary', { name: 'Copilot' });

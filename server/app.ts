@@ -5,7 +5,8 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandling, sendApiError } from './http/error-handler.js';
+import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     // Behind a reverse proxy: client IPs (rate limits) and https (Secure cookies) from X-Forwarded-*.
     trustProxy: options.accounts?.trustProxy ?? false,
   });
@@ -104,9 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isApi && webRoot && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    return sendApiError(reply, noRoute(request.method, request.url.split('?')[0]!));
   });
   return app;
 }

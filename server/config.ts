@@ -1,5 +1,7 @@
-// Server configuration from the environment, read once at start.
+// Server configuration from the environment, parsed with zod once at start: a bad value stops
+// the start with a message that names the variable (`PORT: expected a port number 0-65535, got "abc"`).
 import path from 'node:path';
+import { z } from 'zod';
 
 export interface ServerConfig {
   port: number;
@@ -41,70 +43,118 @@ export interface CopilotConfig {
   chatUrl: string;
 }
 
+/** A variable parsed from its text; a value `read` refuses is reported with what was expected. */
+const fromText = <T>(expected: string, read: (text: string) => T | undefined) =>
+  z.string().transform((text, context) => {
+    const value = read(text);
+    if (value === undefined) {
+      context.addIssue({ code: 'custom', message: `expected ${expected}, got "${text}"` });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const unset = (value: unknown) => value === undefined || value === '';
+/** An unset or empty variable takes `fallback`. */
+const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
+  z.preprocess((value) => (unset(value) ? fallback : value), schema);
+/** An unset or empty variable stays undefined. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (unset(value) ? undefined : value), schema.optional());
+
+const PORT = fromText('a port number 0-65535', (text) => {
+  const port = Number(text);
+  return /^\d+$/.test(text) && port <= 65535 ? port : undefined;
+});
+const POSITIVE_INTEGER = fromText('a whole number above 0', (text) =>
+  /^[1-9]\d*$/.test(text) ? Number(text) : undefined,
+);
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVEL = fromText(`one of ${LOG_LEVELS.join(', ')}`, (text) =>
+  (LOG_LEVELS as readonly string[]).includes(text) ? text : undefined,
+);
+const BOOLEAN = fromText('1, true, yes, 0, false or no', (text) => {
+  const lower = text.toLowerCase();
+  if (['1', 'true', 'yes'].includes(lower)) return true;
+  return ['0', 'false', 'no'].includes(lower) ? false : undefined;
+});
+const HTTP_URL = fromText('an http(s) address such as https://lexhub.example.org', (text) => {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  return url.origin + url.pathname.replace(/\/+$/, '');
+});
+/** `https://app.example.org, http://localhost:5173` → their origins (no path). */
+const ORIGINS = z.string().transform((text, context) => {
+  const origins: string[] = [];
+  for (const item of text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const url = URL.canParse(item) ? new URL(item) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/+$/, '')) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected origins (scheme, host, port; no path) such as https://app.example.org, got "${item}"`,
+      });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+const TEXT = z.string();
+
+const Environment = z.object({
+  PORT: withDefault(PORT, '8080'),
+  HOST: withDefault(TEXT, '0.0.0.0'),
+  DATA_DIR: withDefault(TEXT, './data'),
+  DATABASE_URL: optional(TEXT),
+  DATABASE_POOL_MAX: withDefault(POSITIVE_INTEGER, '20'),
+  LOG_LEVEL: withDefault(LOG_LEVEL, 'info'),
+  WEB_ROOT: withDefault(TEXT, './dist'),
+  PUBLIC_URL: optional(HTTP_URL),
+  SMTP_URL: optional(TEXT),
+  MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
+  TRUST_PROXY: withDefault(BOOLEAN, 'false'),
+  REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
+  COPILOT_MODEL_URL: optional(TEXT),
+  COPILOT_MODEL: optional(TEXT),
+  COPILOT_API_KEY: optional(TEXT),
+  COPILOT_SECRET: optional(TEXT),
+  COPILOT_PORT: withDefault(PORT, '8090'),
+  COPILOT_CHAT_URL: withDefault(TEXT, '/copilot/chat'),
+});
+
+/** Reads and checks the environment; throws naming every variable that is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = parsePort(env.PORT ?? '8080');
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const parsed = Environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: vars.PORT,
+    host: vars.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 20),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    webRoot: path.resolve(env.WEB_ROOT ?? './dist'),
-    publicUrl: parsePublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
-    smtpUrl: env.SMTP_URL || undefined,
+    databaseUrl: vars.DATABASE_URL,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
+    logLevel: vars.LOG_LEVEL,
+    webRoot: path.resolve(vars.WEB_ROOT),
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    smtpUrl: vars.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
-    mailFrom: env.MAIL_FROM || 'Lexhub <no-reply@lexhub.local>',
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
-    realtimeAllowedOrigins: parseOrigins(env.REALTIME_ALLOWED_ORIGINS ?? ''),
+    mailFrom: vars.MAIL_FROM,
+    trustProxy: vars.TRUST_PROXY,
+    realtimeAllowedOrigins: vars.REALTIME_ALLOWED_ORIGINS,
     copilot: {
-      modelUrl: env.COPILOT_MODEL_URL || undefined,
-      model: env.COPILOT_MODEL || undefined,
-      apiKey: env.COPILOT_API_KEY || undefined,
-      secret: env.COPILOT_SECRET || undefined,
-      port: parsePort(env.COPILOT_PORT ?? '8090', 'COPILOT_PORT'),
-      chatUrl: env.COPILOT_CHAT_URL || '/copilot/chat',
+      modelUrl: vars.COPILOT_MODEL_URL,
+      model: vars.COPILOT_MODEL,
+      apiKey: vars.COPILOT_API_KEY,
+      secret: vars.COPILOT_SECRET,
+      port: vars.COPILOT_PORT,
+      chatUrl: vars.COPILOT_CHAT_URL,
     },
   };
-}
-
-function parsePublicUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`PUBLIC_URL must be an http(s) address such as https://lexhub.example.org, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
-/** `https://app.example.org, http://localhost:5173` → their origins; anything else stops the start. */
-export function parseOrigins(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      let url: URL;
-      try {
-        url = new URL(item);
-      } catch {
-        throw new Error(`REALTIME_ALLOWED_ORIGINS takes origins such as https://app.example.org, got "${item}"`);
-      }
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/+$/, '')) {
-        throw new Error(`REALTIME_ALLOWED_ORIGINS takes origins (scheme, host, port; no path), got "${item}"`);
-      }
-      return url.origin;
-    });
-}
-
-function parsePort(value: string, name = 'PORT'): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`${name} must be a whole number from 0 to 65535, got "${value}"`);
-  }
-  return port;
 }

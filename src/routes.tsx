@@ -1,7 +1,9 @@
 // The route table: every address of the product and the screen it shows. Sections whose
-// screens come later show a "coming soon" page; anything else is "not found".
+// screens come later show a "coming soon" page; anything else is "not found". Each screen has its
+// own error boundary (keyed by its route, so another route starts afresh).
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { ErrorBoundary } from './components/shell/error-boundary';
 import type { DocumentContext } from './screens/screen-props';
 import { HomeScreen } from './screens/reader/home/home.screen';
 import {
@@ -128,7 +130,7 @@ export function AppRoutes() {
     <Switch>
       {APP_ROUTES.map(({ path, render }) => (
         <Route key={path} path={path}>
-          {(params: Params) => render(params)}
+          {(params: Params) => <ErrorBoundary>{render(params)}</ErrorBoundary>}
         </Route>
       ))}
       <Route>

@@ -44,7 +44,7 @@ export async function startBareServer(): Promise<BareServer> {
     publish(userId, cmd, payload) {
       const channel = userChannel(userId);
       // Like the hub: one JSON text per command, the same bytes to every socket.
-      const data = Buffer.from(JSON.stringify({ cmd, channel, payload, ts: Date.now() }));
+      const data = Buffer.from(JSON.stringify({ type: 'command', cmd, channel, payload, ts: Date.now() }));
       for (const socket of channels.get(channel) ?? []) socket.send(data, { binary: false });
     },
     async close() {

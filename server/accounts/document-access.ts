@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccessedDocument, DocumentAccessRequest, DocumentAccessStats } from '../../src/api/contract/history.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
+import { notFound, validationFailed } from '../http/errors.js';
 import { assertDocumentExists } from '../library/branches.js';
-import { TIMESTAMP_TEXT, sqlRows } from '../library/sql-rows.js';
+import { TIMESTAMP_TEXT, sqlRows } from '../db/sql.js';
 import { cleanLine } from './clean-text.js';
 
 type AccessRequest = z.output<typeof DocumentAccessRequest>;
@@ -20,8 +20,7 @@ const utc = (column: string) => sql`to_char(${sql.raw(column)} AT TIME ZONE 'UTC
  */
 export async function recordDocumentAccess(db: Db, userId: string, request: AccessRequest): Promise<void> {
   const sessionId = cleanLine(request.session_id);
-  if (sessionId === '')
-    throw new ApiError(400, 'validation_failed', 'session_id: must not be empty', { field: 'session_id' });
+  if (sessionId === '') throw validationFailed('session_id', 'must not be empty');
   const rows = await sqlRows(
     db,
     sql`INSERT INTO document_access (user_id, document_id, access_count, first_accessed_at, last_accessed_at, last_session_id, last_context)

@@ -3,13 +3,12 @@
 // changes with the same ETag exactly one wins and the other gets 412.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { conflict, notFound } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { ifMatchHolds, staleEtag, userEtag } from './user-etag.js';
 
-const handleTaken = (username: string) =>
-  new ApiError(409, 'handle_taken', `The handle "${username}" is taken`, { field: 'username' });
+const handleTaken = (username: string) => conflict('handle_taken', `The handle "${username}" is taken`, 'username');
 
 /** `next` is already validated and lowercased by the contract (Handle). */
 export async function changeHandle(

@@ -2,8 +2,8 @@
 // the user's version like every other change of the user row.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { notFound } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 export type InterfaceLanguage = 'en' | 'cs';
 

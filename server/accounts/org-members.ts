@@ -1,32 +1,30 @@
-// Members of an organization: add by handle, change a role, remove (or leave). Owners may do
-// anything; admins manage members and admins but never touch owners or grant ownership;
-// anyone may leave. An organization never loses its last owner (409 last_owner). Each change
-// locks the organization's row, so two concurrent changes cannot both remove "the other" owner.
+// Members of an organization: add by handle, change a role, remove (or leave), as the policies
+// in server/policies/orgs.ts allow. An organization never loses its last owner (409 last_owner).
+// Each change locks the organization's row, so two concurrent changes cannot both remove "the
+// other" owner.
 import { sql } from 'drizzle-orm';
 import type { Org, OrgRole } from '../../src/api/contract/orgs.js';
 import { HANDLE_PATTERN } from '../../src/api/contract/users.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import type { UserPrincipal } from '../auth/principal.js';
+import { conflict, notFound } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import {
+  canAddOrgMember,
+  canChangeOrgMemberRole,
+  canRemoveOrgMember,
+  canSeeOrgMembers,
+  leavesNoOwner,
+} from '../policies/orgs.js';
+import { sqlRows, type Tx } from '../db/sql.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { normalizeSlug, orgWithMembers, roleIn } from './orgs.js';
 import { findVisibleUser } from './public-users.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type LockedOrg = Parameters<typeof orgWithMembers>[1];
 
-/** May `actor` move a member from role `from` (null: not a member yet) to `to` (null: removed)? */
-export function mayChange(actor: OrgRole, from: OrgRole | null, to: OrgRole | null): boolean {
-  if (actor === 'owner') return true;
-  if (actor === 'admin') return from !== 'owner' && to !== 'owner';
-  return false;
-}
-
-const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
-const alreadyMember = (username: string) =>
-  new ApiError(409, 'already_member', `@${username} is already a member`, { field: 'username' });
-const lastOwner = () =>
-  new ApiError(409, 'last_owner', 'An organization needs an owner: make someone else owner first');
+const alreadyMember = (username: string) => conflict('already_member', `@${username} is already a member`, 'username');
+const lastOwner = () => conflict('last_owner', 'An organization needs an owner: make someone else owner first');
 
 /** Locks the organization's row for the rest of the transaction; 404 when unknown. */
 async function lockOrg(tx: Tx, typed: string): Promise<LockedOrg> {
@@ -42,10 +40,10 @@ async function lockOrg(tx: Tx, typed: string): Promise<LockedOrg> {
 }
 
 /** The caller's role, or 403 for a non-member. */
-async function actorRole(tx: Tx, orgId: string, userId: string): Promise<OrgRole> {
-  const role = await roleIn(tx, orgId, userId);
-  if (!role) throw forbidden('You are not a member of this organization');
-  return role;
+async function actorRole(tx: Tx, orgId: string, actor: UserPrincipal): Promise<OrgRole> {
+  const role = await roleIn(tx, orgId, actor.user.id);
+  authorize(canSeeOrgMembers(actor, role), 'You are not a member of this organization');
+  return role!;
 }
 
 /** A member by handle, or 404. */
@@ -67,18 +65,20 @@ async function findMember(
   return member;
 }
 
-async function assertAnotherOwner(tx: Tx, orgId: string) {
+/** 409 last_owner when a member of role `from` becoming `to` (null: gone) leaves no owner. */
+async function assertAnOwnerStays(tx: Tx, orgId: string, from: OrgRole, to: OrgRole | null) {
+  if (from !== 'owner') return;
   const [row] = await sqlRows<{ owners: number }>(
     tx,
     sql`SELECT count(*)::int AS owners FROM org_members WHERE org_id = ${orgId} AND role = 'owner'`,
   );
-  if (Number(row?.owners ?? 0) < 2) throw lastOwner();
+  if (leavesNoOwner(from, to, Number(row?.owners ?? 0))) throw lastOwner();
 }
 
 export async function addMember(
   db: Db,
   typedSlug: string,
-  actorId: string,
+  principal: UserPrincipal,
   typedUsername: string,
   role: OrgRole,
 ): Promise<Org> {
@@ -86,15 +86,13 @@ export async function addMember(
   try {
     result = await db.transaction(async (tx) => {
       const org = await lockOrg(tx, typedSlug);
-      const actor = await actorRole(tx, org.id, actorId);
-      if (!mayChange(actor, null, role)) {
-        throw forbidden(
-          actor === 'member' ? 'Only owners and admins add members' : 'Only an owner may make someone an owner',
-        );
-      }
+      const actor = await actorRole(tx, org.id, principal);
+      authorize(
+        canAddOrgMember(principal, actor, role),
+        actor === 'member' ? 'Only owners and admins add members' : 'Only an owner may make someone an owner',
+      );
       const user = await findVisibleUser(tx, typedUsername);
-      if (!user)
-        throw new ApiError(404, 'not_found', `No user has the handle "${typedUsername}"`, { field: 'username' });
+      if (!user) throw notFound(`User @${typedUsername}`, 'username');
       const inserted = await sqlRows(
         tx,
         sql`INSERT INTO org_members (org_id, user_id, role) VALUES (${org.id}, ${user.id}, ${role})
@@ -113,27 +111,26 @@ export async function addMember(
 export async function updateMember(
   db: Db,
   typedSlug: string,
-  actorId: string,
+  principal: UserPrincipal,
   typedUsername: string,
   role: OrgRole,
 ): Promise<Org> {
   const { org, actor } = await db.transaction(async (tx) => {
     const org = await lockOrg(tx, typedSlug);
-    const actor = await actorRole(tx, org.id, actorId);
+    const actor = await actorRole(tx, org.id, principal);
     const member = await findMember(tx, org.id, typedUsername);
     if (member.role === role) return { org, actor };
-    if (!mayChange(actor, member.role, role)) {
-      throw forbidden(
-        actor === 'member'
-          ? 'Only owners and admins change roles'
-          : 'Only an owner may change an owner or make someone an owner',
-      );
-    }
-    if (member.role === 'owner') await assertAnotherOwner(tx, org.id);
+    authorize(
+      canChangeOrgMemberRole(principal, actor, member.role, role),
+      actor === 'member'
+        ? 'Only owners and admins change roles'
+        : 'Only an owner may change an owner or make someone an owner',
+    );
+    await assertAnOwnerStays(tx, org.id, member.role, role);
     await tx.execute(
       sql`UPDATE org_members SET role = ${role} WHERE org_id = ${org.id} AND user_id = ${member.user_id}`,
     );
-    return { org, actor: member.user_id === actorId ? role : actor };
+    return { org, actor: member.user_id === principal.user.id ? role : actor };
   });
   return orgWithMembers(db, org, actor);
 }
@@ -142,18 +139,21 @@ export async function updateMember(
  * Removes a member; a member removing themselves leaves. The answer is the organization as it
  * now is, with `role` the caller had when they asked (the contract's Org has no "no role").
  */
-export async function removeMember(db: Db, typedSlug: string, actorId: string, typedUsername: string): Promise<Org> {
+export async function removeMember(
+  db: Db,
+  typedSlug: string,
+  principal: UserPrincipal,
+  typedUsername: string,
+): Promise<Org> {
   const { org, actor } = await db.transaction(async (tx) => {
     const org = await lockOrg(tx, typedSlug);
-    const actor = await actorRole(tx, org.id, actorId);
+    const actor = await actorRole(tx, org.id, principal);
     const member = await findMember(tx, org.id, typedUsername);
-    const leaving = member.user_id === actorId;
-    if (!leaving && !mayChange(actor, member.role, null)) {
-      throw forbidden(
-        actor === 'member' ? 'Only owners and admins remove members' : 'Only an owner may remove an owner',
-      );
-    }
-    if (member.role === 'owner') await assertAnotherOwner(tx, org.id);
+    authorize(
+      canRemoveOrgMember(principal, actor, { role: member.role, self: member.user_id === principal.user.id }),
+      actor === 'member' ? 'Only owners and admins remove members' : 'Only an owner may remove an owner',
+    );
+    await assertAnOwnerStays(tx, org.id, member.role, null);
     await tx.execute(sql`DELETE FROM org_members WHERE org_id = ${org.id} AND user_id = ${member.user_id}`);
     return { org, actor };
   });

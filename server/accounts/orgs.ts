@@ -11,8 +11,11 @@ import {
   type PublicOrg,
 } from '../../src/api/contract/orgs.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import type { UserPrincipal } from '../auth/principal.js';
+import { conflict, notFound, validationFailed } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { canSeeOrgMembers } from '../policies/orgs.js';
+import { sqlRows } from '../db/sql.js';
 import { cleanLine, cleanOptional } from './clean-text.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { collectionsOfOrg } from './profile-collections.js';
@@ -31,7 +34,7 @@ interface OrgRow {
 const ORG_COLUMNS = sql`o.id, o.name, o.slug, o.abbreviation, o.website, o.locations`;
 
 const slugTaken = (slug: string) =>
-  new ApiError(409, 'slug_taken', `The address "${slug}" is taken by another organization`, { field: 'slug' });
+  conflict('slug_taken', `The address "${slug}" is taken by another organization`, 'slug');
 
 /** The slug as stored (lowercase), or null when the text cannot be one (then nothing is looked up). */
 export function normalizeSlug(typed: string): string | null {
@@ -83,13 +86,10 @@ function summaryOf(org: OrgRow) {
 
 export async function createOrg(db: Db, ownerId: string, request: z.output<typeof CreateOrgRequest>): Promise<Org> {
   const name = cleanLine(request.name);
-  if (name.length < 2) throw new ApiError(400, 'validation_failed', 'name: too short', { field: 'name' });
+  if (name.length < 2) throw validationFailed('name', 'too short');
   const locations = request.locations.map((location, index) => {
     const city = cleanLine(location.city);
-    if (city === '')
-      throw new ApiError(400, 'validation_failed', `locations.${index}.city: must not be empty`, {
-        field: `locations.${index}.city`,
-      });
+    if (city === '') throw validationFailed(`locations.${index}.city`, 'must not be empty');
     return { city, country: location.country };
   });
   const org: OrgRow = {
@@ -131,11 +131,11 @@ export async function listMyOrgs(db: Db, userId: string) {
 }
 
 /** An organization with its members, for its members only (403 forbidden for others). */
-export async function getOrgForMember(db: Db, typed: string, userId: string): Promise<Org> {
+export async function getOrgForMember(db: Db, typed: string, principal: UserPrincipal): Promise<Org> {
   const org = await findOrg(db, typed);
-  const role = await roleIn(db, org.id, userId);
-  if (!role) throw new ApiError(403, 'forbidden', 'Only members see an organization’s members');
-  return orgWithMembers(db, org, role);
+  const role = await roleIn(db, org.id, principal.user.id);
+  authorize(canSeeOrgMembers(principal, role), 'Only members see an organization’s members');
+  return orgWithMembers(db, org, role!);
 }
 
 export async function getPublicOrg(db: Db, typed: string): Promise<PublicOrg> {

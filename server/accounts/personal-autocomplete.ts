@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
 import type { AutocompleteHit } from '../library/autocomplete.js';
 import { escapeLike } from '../library/documents.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 type Item = z.infer<typeof AutocompleteItem>;
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { PinnedDocument } from '../../src/api/contract/history.js';
 import type { Db } from '../db/client.js';
 import { assertDocumentExists } from '../library/branches.js';
-import { TIMESTAMP_TEXT, sqlRows } from '../library/sql-rows.js';
+import { TIMESTAMP_TEXT, sqlRows } from '../db/sql.js';
 
 type Pinned = z.infer<typeof PinnedDocument>;
 

@@ -4,8 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Profile, ProfilePatch } from '../../src/api/contract/users.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { notFound, validationFailed } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import { cleanLine, cleanOptional, cleanText } from './clean-text.js';
 import { userEtag } from './user-etag.js';
 
@@ -32,7 +32,7 @@ export async function getProfile(db: Db, userId: string): Promise<{ profile: Pro
 function requiredName(value: string | undefined, field: string): string | undefined {
   if (value === undefined) return undefined;
   const cleaned = cleanLine(value);
-  if (cleaned === '') throw new ApiError(400, 'validation_failed', `${field}: must not be empty`, { field });
+  if (cleaned === '') throw validationFailed(field, 'must not be empty');
   return cleaned;
 }
 

@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { HANDLE_PATTERN, type PublicUser } from '../../src/api/contract/users.js';
 import type { Db } from '../db/client.js';
-import { notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { notFound } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import { collectionsOfUser } from './profile-collections.js';
 
 /**

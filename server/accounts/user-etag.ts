@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { notFound, preconditionFailed, preconditionRequired } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 /** `"u<first 8 hex digits of the id>-v<version>"`: distinct per user and per change. */
 export function userEtag(userId: string, version: number): string {
@@ -22,7 +22,7 @@ export function requireIfMatch(request: FastifyRequest): string {
   const header = request.headers['if-match'];
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value === undefined || value.trim() === '') {
-    throw new ApiError(428, 'precondition_required', 'Send the ETag of GET /users/{id}/etag in If-Match');
+    throw preconditionRequired('Send the ETag of GET /users/{id}/etag in If-Match');
   }
   return value;
 }
@@ -36,5 +36,4 @@ export function ifMatchHolds(header: string, current: string): boolean {
   return header.split(',').some((tag) => tag.trim() === current);
 }
 
-export const staleEtag = () =>
-  new ApiError(412, 'precondition_failed', 'The user changed since its ETag was read; read the ETag again');
+export const staleEtag = () => preconditionFailed('The user changed since its ETag was read; read the ETag again');

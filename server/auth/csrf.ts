@@ -2,7 +2,7 @@
 // sets one (readable by the page); every state-changing /v1 call must echo it in X-CSRF-Token.
 // A cross-site page can neither read the cookie nor set that header without a CORS preflight.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/api-error.js';
+import { csrfFailed } from '../http/errors.js';
 import { newSecretToken, safeEqual } from './secret-token.js';
 
 export const CSRF_COOKIE = 'csrf_token';
@@ -31,7 +31,7 @@ export function csrfHook(secure: (request: FastifyRequest) => boolean) {
     if (request.routeOptions.config?.csrfExempt === true) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
-      throw new ApiError(403, 'csrf_failed', 'Missing or wrong X-CSRF-Token header');
+      throw csrfFailed();
     }
   };
 }

@@ -2,7 +2,7 @@
 // link, only their sha256 in auth_tokens, with an expiry; consuming one marks it used atomically.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 import { newSecretToken, sha256 } from './secret-token.js';
 
 export type TokenPurpose = 'verify_email' | 'reset_password';
@@ -51,4 +51,9 @@ export async function peekToken(db: Db, token: string, purpose: TokenPurpose) {
         WHERE t.token_hash = ${sha256(token)} AND t.purpose = ${purpose} AND t.used_at IS NULL AND t.expires_at > now()`,
   );
   return row ?? null;
+}
+
+/** Deletes tokens that expired over a day ago (called now and then). */
+export async function pruneTokens(db: Db) {
+  await db.execute(sql`DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day'`);
 }

@@ -1,11 +1,22 @@
 // The first handle of a new user, from their name: `Jana Nováková` → `jana-novakova`, folded to
 // the contract's handle alphabet, never a reserved word; collisions get -2, -3, ... or a suffix.
+// Names are optional: without them the email's local part stands in (`jana.n@...` → `jana-n`).
 import {
   HANDLE_MAX_LENGTH,
   HANDLE_MIN_LENGTH,
   HANDLE_PATTERN,
   RESERVED_HANDLES,
 } from '../../src/api/contract/users.js';
+
+/** The name a handle is made from: the person's name, else the local part of their email. */
+export function handleName(
+  firstName: string,
+  lastName: string,
+  email: string,
+): { firstName: string; lastName: string } {
+  if (`${firstName}${lastName}`.trim() !== '') return { firstName, lastName };
+  return { firstName: email.split('@')[0] ?? '', lastName: '' };
+}
 
 /** The preferred handle for a name (always matches HANDLE_PATTERN and is not reserved). */
 export function baseHandle(firstName: string, lastName: string): string {

@@ -1,12 +1,13 @@
-// Wires accounts into the app: cookies, the CSRF check, the session hook (request.user), the
+// Wires accounts into the app: cookies, the CSRF check, the principal hook (request.principal), the
 // periodic clean-up, and the resolved options the auth routes need (mail, public address, limits).
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createTransportMailer } from '../mail/transport-mailer.js';
 import { csrfHook } from './csrf.js';
+import { pruneTokens } from './email-tokens.js';
+import { ANONYMOUS, installPrincipal } from './principal.js';
 import { prepareDummyHash } from './password-hash.js';
 import { DEFAULT_RATE_LIMITS, pruneRateLimits, type RateLimits } from './rate-limit.js';
 import {
@@ -89,28 +90,25 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export async function installAccounts(app: FastifyInstance, db: Db, options: AccountsOptions): Promise<void> {
   const context = accountsContext(options, app.log);
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionIdHash', null);
   await app.register(fastifyCookie);
   void prepareDummyHash();
 
   // CSRF first: it needs no database, and a forged call should not even touch the session.
   app.addHook('onRequest', csrfHook(context.session.secure));
 
-  app.addHook('onRequest', async (request, reply) => {
+  installPrincipal(app, async (request, reply) => {
     const value = request.cookies[SESSION_COOKIE];
     // Only the API and the Copilot chat read the user: a page load's static files, index.html
     // and health checks cost no session query.
-    if (!value || !readsSession(request.routeOptions.url)) return;
+    if (!value || !readsSession(request.routeOptions.url)) return ANONYMOUS;
     const found = value.length <= 100 ? await loadSession(db, value, context.session.ttlSeconds) : null;
     if (!found) {
       clearSessionCookie(request, reply, context.session);
-      return;
+      return ANONYMOUS;
     }
-    request.user = found.user;
-    request.sessionIdHash = found.idHash;
     // The server-side expiry slid forward: let the cookie's follow.
     if (found.touched) setSessionCookie(request, reply, value, context.session);
+    return { kind: 'user', user: found.user, sessionIdHash: found.idHash };
   });
 
   // Expired sessions, used or expired email tokens and old rate-limit windows, now and then.
@@ -118,7 +116,7 @@ export async function installAccounts(app: FastifyInstance, db: Db, options: Acc
     try {
       await pruneSessions(db);
       await pruneRateLimits(db);
-      await db.execute(sql`DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day'`);
+      await pruneTokens(db);
     } catch (error) {
       app.log.warn({ err: error }, 'pruning accounts data failed');
     }

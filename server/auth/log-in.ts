@@ -4,13 +4,10 @@
 // was right, so it reveals nothing to someone without the password.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { accountLocked, emailNotVerified, invalidCredentials } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import type { AccountsContext } from './install.js';
 import { verifyDummyPassword, verifyPassword } from './password-hash.js';
-
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password');
-const accountLocked = () => new ApiError(423, 'account_locked', 'Account locked due to too many failed attempts');
 
 /** The user id when the credentials are right and the account may log in; throws otherwise. */
 export async function checkCredentials(
@@ -54,7 +51,6 @@ export async function checkCredentials(
   if (Number(user.failed_logins) > 0) {
     await db.execute(sql`UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = ${user.id}`);
   }
-  if (!user.verified)
-    throw new ApiError(403, 'email_not_verified', 'Confirm your email address first (see the email we sent)');
+  if (!user.verified) throw emailNotVerified();
   return user.id;
 }

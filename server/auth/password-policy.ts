@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import * as common from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '../../src/api/contract/auth.js';
-import { ApiError } from '../http/api-error.js';
+import { passwordRejected } from '../http/errors.js';
 
 const MIN_SCORE = 3;
 
@@ -31,12 +31,10 @@ export async function passwordProblem(password: string, userInputs: string[]): P
 export async function assertPasswordAcceptable(password: string, userInputs: string[], field = 'password') {
   const problem = await passwordProblem(password, userInputs);
   if (problem === 'password_too_common') {
-    throw new ApiError(400, problem, 'This password is on a list of common passwords', { field });
+    throw passwordRejected(problem, 'This password is on a list of common passwords', field);
   }
   if (problem) {
-    throw new ApiError(400, problem, `Use at least ${PASSWORD_MIN_LENGTH} characters that are hard to guess`, {
-      field,
-    });
+    throw passwordRejected(problem, `Use at least ${PASSWORD_MIN_LENGTH} characters that are hard to guess`, field);
   }
 }
 

@@ -5,16 +5,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { invalidOrExpiredToken } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import { passwordResetMessage } from '../mail/account-messages.js';
 import { consumeToken, issueToken, peekToken, revokeTokens } from './email-tokens.js';
 import type { AccountsContext } from './install.js';
 import { mailLanguage } from './languages.js';
 import { hashPassword } from './password-hash.js';
 import { assertPasswordAcceptable } from './password-policy.js';
-
-const invalidToken = () => new ApiError(400, 'invalid_or_expired_token', 'Invalid or expired link', { field: 'token' });
 
 export async function requestPasswordReset(
   db: Db,
@@ -42,13 +40,13 @@ export async function requestPasswordReset(
 /** Sets the new password; returns the user id whose sessions were all ended. */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<string> {
   const holder = await peekToken(db, token, 'reset_password');
-  if (!holder) throw invalidToken();
+  if (!holder) throw invalidOrExpiredToken();
   await assertPasswordAcceptable(newPassword, [holder.email, holder.first_name, holder.last_name], 'new_password');
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     // Consumed here, not at the peek: of two racing resets only one wins.
     const userId = await consumeToken(tx, token, 'reset_password');
-    if (!userId) throw invalidToken();
+    if (!userId) throw invalidOrExpiredToken();
     await tx.execute(
       sql`UPDATE users SET password_hash = ${passwordHash}, email_verified_at = coalesce(email_verified_at, now()),
                            failed_logins = 0, locked_until = NULL, version = version + 1, updated_at = now()

@@ -1,52 +1,49 @@
-// Phone numbers as typed in the register form → E.164: non-digits stripped, leading zeros
-// removed, the chosen country's calling code prefixed, then validated for that country.
+// Phone numbers from the register form → E.164. The form sends the chosen calling code and the
+// digits typed ('+421 0901 234 567'): the calling code is kept, non-digits are stripped, leading
+// zeros of the national part removed, and the result is validated for that calling code. Only
+// the calling codes of PHONE_COUNTRIES are accepted; a number without '+' is read under the
+// form's default (+420), as API clients sent it before the calling code was part of the field.
 import { parsePhoneNumberWithError, validatePhoneNumberLength, type PhoneNumber } from 'libphonenumber-js/max';
-import { PHONE_COUNTRIES, type PhoneCountry } from '../../src/api/contract/auth.js';
-import { ApiError } from '../http/api-error.js';
+import { PHONE_COUNTRIES } from '../../src/api/contract/auth.js';
+import { phoneInvalid, phoneInvalidFormat } from '../http/errors.js';
 
-const callingCodeOf = (country: string | undefined) =>
-  PHONE_COUNTRIES.find((entry) => entry.country === country)?.calling_code;
+/** The offered calling codes as digits; none is a prefix of another, so a prefix match is exact. */
+const CALLING_CODES = [...new Set(PHONE_COUNTRIES.map((entry) => entry.calling_code.slice(1)))];
+const DEFAULT_CALLING_CODE = PHONE_COUNTRIES[0].calling_code.slice(1);
 
 /** The number in E.164, or 400 phone_invalid_format (cannot be a number) / phone_invalid. */
-export function normalizePhone(typed: string, country: PhoneCountry = 'CZ'): string {
-  const callingCode = callingCodeOf(country)!;
-  const digits = typed.replace(/\D/g, '').replace(/^0+/, '');
-  if (
-    digits.length < 4 ||
-    digits.length > 15 ||
-    validatePhoneNumberLength(callingCode + digits, country) !== undefined
-  ) {
-    // Someone who typed the calling code too (+420 601 ..., 00420 ...) means the same number.
-    const withoutCode = stripCallingCode(digits, callingCode);
-    const parsed = withoutCode ? validIn(callingCode + withoutCode, country) : undefined;
+export function normalizePhone(typed: string): string {
+  const digits = typed.replace(/\D/g, '');
+  const international = typed.trim().startsWith('+');
+  const callingCode = international ? CALLING_CODES.find((code) => digits.startsWith(code)) : DEFAULT_CALLING_CODE;
+  if (international && digits.length === 0) throw phoneInvalidFormat();
+  if (callingCode === undefined) throw phoneInvalid('Phone numbers with this calling code are not accepted');
+  const national = (international ? digits.slice(callingCode.length) : digits).replace(/^0+/, '');
+  // Someone who typed the calling code again (+420 601 ..., 00420 ...) means the same number.
+  const withoutCode = stripCallingCode(national, callingCode);
+  if (national.length < 4 || national.length > 15 || validatePhoneNumberLength(`+${callingCode}${national}`)) {
+    const parsed = withoutCode ? validNumber(callingCode, withoutCode) : undefined;
     if (parsed) return parsed.number;
-    throw new ApiError(400, 'phone_invalid_format', 'The phone number has too few or too many digits', {
-      field: 'phone',
-    });
+    throw phoneInvalidFormat();
   }
   const parsed =
-    validIn(callingCode + digits, country) ??
-    validIn(callingCode + (stripCallingCode(digits, callingCode) ?? ''), country);
-  if (!parsed) throw new ApiError(400, 'phone_invalid', `Not a valid phone number in ${country}`, { field: 'phone' });
+    validNumber(callingCode, national) ?? (withoutCode ? validNumber(callingCode, withoutCode) : undefined);
+  if (!parsed) throw phoneInvalid(`Not a valid phone number for +${callingCode}`);
   return parsed.number;
 }
 
-function stripCallingCode(digits: string, callingCode: string): string | undefined {
-  const code = callingCode.slice(1);
-  return digits.startsWith(code) && digits.length > code.length + 3
-    ? digits.slice(code.length).replace(/^0+/, '')
+function stripCallingCode(national: string, callingCode: string): string | undefined {
+  return national.startsWith(callingCode) && national.length > callingCode.length + 3
+    ? national.slice(callingCode.length).replace(/^0+/, '')
     : undefined;
 }
 
-function validIn(candidate: string, country: PhoneCountry): PhoneNumber | undefined {
+function validNumber(callingCode: string, national: string): PhoneNumber | undefined {
   let parsed: PhoneNumber;
   try {
-    parsed = parsePhoneNumberWithError(candidate, country);
+    parsed = parsePhoneNumberWithError(`+${callingCode}${national}`);
   } catch {
     return undefined;
   }
-  if (!parsed.isValid()) return undefined;
-  // +1 is shared by the US and Canada: a Canadian number chosen under US (or back) is fine.
-  const sameCountry = parsed.country === country || callingCodeOf(parsed.country) === callingCodeOf(country);
-  return sameCountry ? parsed : undefined;
+  return parsed.isValid() && parsed.countryCallingCode === callingCode ? parsed : undefined;
 }

@@ -2,8 +2,8 @@
 // server instance: one atomic upsert per check; over the limit → 429 rate_limited + Retry-After.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { rateLimited } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface Limit {
   limit: number;
@@ -18,6 +18,9 @@ export interface RateLimits {
   /** Across addresses: mail to one inbox (and its reset links revoking each other) stays bounded. */
   forgotPerEmail: Limit;
   resetPerIp: Limit;
+  /** Resending the verification mail: per address, and per inbox across addresses. */
+  resendPerIp: Limit;
+  resendPerEmail: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -27,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPerEmailIp: { limit: 5, windowSeconds: 3600 },
   forgotPerEmail: { limit: 10, windowSeconds: 3600 },
   resetPerIp: { limit: 10, windowSeconds: 3600 },
+  resendPerIp: { limit: 10, windowSeconds: 3600 },
+  resendPerEmail: { limit: 5, windowSeconds: 3600 },
 };
 
 /**
@@ -45,13 +50,7 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }
   );
   if (Number(row?.count ?? 0) > limit) {
     const retryAfter = Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
-    throw new RateLimitedError(retryAfter);
-  }
-}
-
-export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', 'Too many attempts, try again later', { retry_after: retryAfterSeconds });
+    throw rateLimited(retryAfter);
   }
 }
 

@@ -7,11 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { RegisterRequest } from '../../src/api/contract/auth.js';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { sqlRows } from '../library/sql-rows.js';
-import { verificationMessage, type MailLanguage } from '../mail/account-messages.js';
+import { conflict, tryAgain } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
+import type { MailLanguage } from '../mail/account-messages.js';
+import { sendVerificationMail } from './email-verification.js';
 import { issueToken } from './email-tokens.js';
-import { handleCandidates } from './handle-from-name.js';
+import { handleCandidates, handleName } from './handle-from-name.js';
 import type { AccountsContext } from './install.js';
 import { hashPassword } from './password-hash.js';
 import { assertPasswordAcceptable } from './password-policy.js';
@@ -20,10 +21,8 @@ import { uniqueViolation } from './unique-violation.js';
 
 type RegisterInput = z.output<typeof RegisterRequest>;
 
-const emailTaken = () =>
-  new ApiError(409, 'email_already_exists', 'An account with this email exists', { field: 'email' });
-const phoneTaken = () =>
-  new ApiError(409, 'phone_already_exists', 'An account with this phone number exists', { field: 'phone' });
+const emailTaken = () => conflict('email_already_exists', 'An account with this email exists', 'email');
+const phoneTaken = () => conflict('phone_already_exists', 'An account with this phone number exists', 'phone');
 
 export async function registerAccount(
   db: Db,
@@ -32,7 +31,7 @@ export async function registerAccount(
   language: MailLanguage | null,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const phone = normalizePhone(input.phone, input.phone_country);
+  const phone = normalizePhone(input.phone);
   await assertPasswordAcceptable(input.password, [input.email, input.first_name, input.last_name]);
 
   // Cheap early answers; the unique indexes still decide races below.
@@ -49,7 +48,7 @@ export async function registerAccount(
   let token: string | undefined;
   // A handle taken between our look-up and the insert costs one more round.
   for (let attempt = 0; attempt < 5 && token === undefined; attempt += 1) {
-    const username = await freeHandle(db, input.first_name, input.last_name);
+    const username = await freeHandle(db, handleName(input.first_name, input.last_name, input.email));
     try {
       token = await db.transaction(async (tx) => {
         await tx.execute(
@@ -65,20 +64,15 @@ export async function registerAccount(
       if (constraint !== 'users_username_key') throw error;
     }
   }
-  if (token === undefined) throw new ApiError(503, 'try_again', 'Could not pick a handle, try again');
+  if (token === undefined) throw tryAgain('Could not pick a handle, try again');
 
-  const link = `${context.publicUrl}/v1/auth/verify?token=${token}`;
-  try {
-    await context.mailer.send(verificationMessage(input.email, input.first_name, link, language ?? 'en'));
-  } catch (error) {
-    // The account exists; a password reset also verifies the address, so the user is not stuck.
-    log.error({ err: error, userId: id }, 'sending the verification email failed');
-  }
+  const recipient = { userId: id, email: input.email, firstName: input.first_name, language: language ?? 'en' };
+  await sendVerificationMail(context, recipient, token, log);
 }
 
 /** The first free handle among the name's candidates (checked in batches of ten). */
-async function freeHandle(db: Db, firstName: string, lastName: string): Promise<string> {
-  const candidates = handleCandidates(firstName, lastName, () => randomBytes(3).toString('hex').slice(0, 5));
+async function freeHandle(db: Db, name: { firstName: string; lastName: string }): Promise<string> {
+  const candidates = handleCandidates(name.firstName, name.lastName, () => randomBytes(3).toString('hex').slice(0, 5));
   for (;;) {
     const batch = Array.from({ length: 10 }, () => candidates.next().value as string);
     const taken = new Set(

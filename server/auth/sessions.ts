@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { sqlRows } from '../library/sql-rows.js';
-import type { SessionUser } from './request-user.js';
+import { sqlRows } from '../db/sql.js';
+import type { SessionUser } from './principal.js';
 import { newSecretToken, sha256 } from './secret-token.js';
 
 export const SESSION_COOKIE = 'lexhub_session';

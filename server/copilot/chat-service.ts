@@ -5,13 +5,21 @@ import { Readable } from 'node:stream';
 import type { ModelMessage } from 'ai';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatRequest } from '../../src/api/contract/copilot.js';
+import { routes } from '../../src/api/contract/routes.js';
 import { redactPrompt } from '../../src/api/contract/redact-prompt.js';
-import type { Limit } from '../auth/rate-limit.js';
+import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { limitRequest } from '../http/limit-request.js';
-import { sqlRows } from '../library/sql-rows.js';
+import {
+  ApiError,
+  conflict,
+  copilotModelFailed,
+  copilotSessionInvalid,
+  internalError,
+  validationFailed,
+} from '../http/errors.js';
+import { parseInput } from '../http/register-route.js';
+import { canChatInSession } from '../policies/copilot.js';
+import { sqlRows } from '../db/sql.js';
 import type { CopilotActor, Publish } from './automation.js';
 import { createModel, modelAnswer, ModelFailedError, type ModelSettings } from './model-assistant.js';
 import { parseQuestion } from './question.js';
@@ -47,8 +55,6 @@ export function registerChatService(app: FastifyInstance, options: ChatServiceOp
   }
 }
 
-const invalidSession = (message: string) => new ApiError(401, 'copilot_session_invalid', message);
-
 async function chat(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -56,9 +62,8 @@ async function chat(
   model: ReturnType<typeof createModel> | undefined,
 ) {
   const claims = verifySignedHeaders(options.secret, request.headers);
-  // Inside the main server a logged-in caller must be the session's user (no borrowed headers).
-  const cookieUser = (request as { user?: { id: string } | null }).user;
-  if (cookieUser && cookieUser.id !== claims.userId) throw invalidSession('Copilot session belongs to another user');
+  if (!canChatInSession(request.principal, claims.userId))
+    throw copilotSessionInvalid('Copilot session belongs to another user');
   // The login session it was issued under must still be live (logout and a password reset
   // delete it; a deleted user takes its sessions along): one query on sessions_user_idx.
   const live = await sqlRows<{ id_hash: string }>(
@@ -66,27 +71,17 @@ async function chat(
     sql`SELECT id_hash FROM sessions WHERE user_id = ${claims.userId}::uuid AND expires_at > now()`,
   );
   if (!live.some((row) => loginTagOf(options.secret, row.id_hash) === claims.login))
-    throw invalidSession('Copilot session outlived its login session');
-  await limitRequest(options.db, reply, `copilot-chat:${claims.userId}`, options.rateLimit);
+    throw copilotSessionInvalid('Copilot session outlived its login session');
+  await hitRateLimit(options.db, `copilot-chat:${claims.userId}`, options.rateLimit);
 
-  const parsed = ChatRequest.safeParse(request.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-    throw new ApiError(400, 'validation_failed', `${field}: ${issue.message}`, { field });
-  }
-  const body = parsed.data;
+  const body = parseInput(routes.copilotChat.body, request.body, 'body');
   if (body.session_id !== claims.sessionId || body.nonce !== claims.nonce)
-    throw invalidSession('Request does not match its Copilot session');
-  if (body.scope !== 'chat') throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
+    throw copilotSessionInvalid('Request does not match its Copilot session');
+  if (body.scope !== 'chat') throw validationFailed('scope', 'unknown scope');
   const system = templateText(body.template);
-  if (!system) throw new ApiError(400, 'validation_failed', 'template: unknown template', { field: 'template' });
+  if (!system) throw validationFailed('template', 'unknown template');
   if (body.template_hash !== COPILOT_TEMPLATES.hash)
-    throw new ApiError(
-      409,
-      'copilot_templates_changed',
-      'Copilot templates changed: reload them and start a new session',
-    );
+    throw conflict('copilot_templates_changed', 'Copilot templates changed: reload them and start a new session');
 
   // The client redacts before sending; this is the second pass, before any model sees a word.
   // Only the user's own words: earlier answers are the server's (their links hold UUIDs), and a
@@ -99,9 +94,7 @@ async function chat(
     }));
   const question = messages.at(-1);
   if (!question || question.role !== 'user' || question.content.trim() === '') {
-    throw new ApiError(400, 'validation_failed', 'messages: the last message must be a non-empty user message', {
-      field: 'messages',
-    });
+    throw validationFailed('messages', 'the last message must be a non-empty user message');
   }
 
   const actor: CopilotActor = { db: options.db, userId: claims.userId, publish: options.publish, log: request.log };
@@ -150,7 +143,7 @@ function failureOf(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ModelFailedError) {
     request.log.warn({ status: error.status }, error.message);
-    return new ApiError(502, 'copilot_model_failed', 'The Copilot model did not answer');
+    return copilotModelFailed();
   }
   // Name and stack frames only: messages of query errors carry their parameters (prompt words).
   const frames =
@@ -165,7 +158,7 @@ function failureOf(error: unknown, request: FastifyRequest): ApiError {
     { error: { name: error instanceof Error ? error.name : 'unknown', frames } },
     'copilot chat failed',
   );
-  return new ApiError(500, 'internal_error', 'Internal server error');
+  return internalError();
 }
 
 /**

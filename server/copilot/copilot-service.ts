@@ -2,8 +2,10 @@
 // (and /copilot/chat), CORS for the web app's origin, a health check, and the realtime hub's
 // publishing side so that tool calls reach the users' live channels through the database.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { routes } from '../../src/api/contract/routes.js';
 import type { Database } from '../db/client.js';
-import { installErrorHandling } from '../http/error-handler.js';
+import { installPrincipal } from '../auth/principal.js';
+import { frameworkErrors, installErrorHandling } from '../http/error-handler.js';
 import { registerRealtimeRoutes } from '../routes/realtime.js';
 import { hubPublisher } from './automation.js';
 import { registerChatService } from './chat-service.js';
@@ -27,10 +29,13 @@ export async function buildCopilotService(options: CopilotServiceOptions): Promi
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     trustProxy: options.trustProxy ?? false,
   });
   installErrorHandling(app);
   app.removeContentTypeParser('text/plain');
+  // No login sessions here: every caller is anonymous, the signed headers are the credentials.
+  installPrincipal(app);
 
   // The browser calls this service from the main server's origin: a cross-origin POST with the
   // signed headers (no cookies), so CORS for exactly that origin.
@@ -59,7 +64,7 @@ export async function buildCopilotService(options: CopilotServiceOptions): Promi
     publish: copilot.publish ?? hubPublisher(app),
     model: copilot.model,
     rateLimit: copilot.chatRateLimit,
-    paths: ['/chat', '/copilot/chat'],
+    paths: ['/chat', routes.copilotChat.path],
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
   return app;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { foldForSearch } from '../importers/search-keys.js';
 import { languageByCode } from '../library/languages.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 /** Above this many fragments in one language the index is not built (memory); SQL answers. */
 export const MAX_INDEXED_FRAGMENTS = 300_000;

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
 import { escapeLike } from '../library/documents.js';
 import { languageByCode } from '../library/languages.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 import { provisionPath } from '../../src/shared/document-path.js';
 import { indexedFragments, scanFragments } from './fragment-text-index.js';
 import { citeKeyPattern, stem, stemPattern, type CiteKeyRequest } from './question.js';

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SignedHeaders } from '../../src/api/contract/copilot.js';
-import { ApiError } from '../http/api-error.js';
+import { copilotSessionExpired, copilotSessionInvalid } from '../http/errors.js';
 
 export const SESSION_SECONDS = 30 * 60;
 
@@ -57,7 +57,7 @@ export function newSessionClaims(userId: string, login: string, now = Date.now()
   };
 }
 
-const invalid = () => new ApiError(401, 'copilot_session_invalid', 'Copilot session is missing or invalid');
+const invalid = () => copilotSessionInvalid('Copilot session is missing or invalid');
 
 /**
  * The claims of a request's signed headers; 401 copilot_session_invalid when they are missing
@@ -81,6 +81,6 @@ export function verifySignedHeaders(secret: Buffer, headers: IncomingHttpHeaders
   const expected = Buffer.from(signatureOf(secret, claims), 'utf8');
   // Lengths first: timingSafeEqual needs equal lengths (a length says nothing about the key).
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  if (claims.expires * 1000 <= now) throw new ApiError(401, 'copilot_session_expired', 'Copilot session expired');
+  if (claims.expires * 1000 <= now) throw copilotSessionExpired();
   return claims;
 }

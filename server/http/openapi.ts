@@ -1,7 +1,12 @@
-// The OpenAPI 3.1 document, generated from the contract's route table and zod schemas.
+// The OpenAPI 3.1 document, generated from the contract's route table and zod schemas: paths
+// from routePattern, the session cookie / CSRF header / signed Copilot headers as security
+// schemes, and every error answer a route can give with its codes.
 import { z } from 'zod';
-import { ErrorBody } from '../../src/api/contract/common.js';
-import { routes, type RouteSpec } from '../../src/api/contract/routes.js';
+import { SignedHeaders } from '../../src/api/contract/copilot.js';
+import { ErrorBody, type ErrorCode } from '../../src/api/contract/errors.js';
+import { needsCsrf, routePattern, type RouteSpec } from '../../src/api/contract/route.js';
+import { routes } from '../../src/api/contract/routes.js';
+import { SESSION_COOKIE } from '../auth/sessions.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -9,6 +14,81 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
+
+const SIGNED_HEADERS = Object.keys(SignedHeaders.shape);
+
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The login session, set by POST /v1/auth/login.',
+  },
+  csrfHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'State-changing /v1 calls echo the csrf_token cookie in this header (403 csrf_failed otherwise).',
+  },
+  copilotSession: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Copilot-Signature',
+    description: `The signed_headers of POST /v1/copilot/session, all sent together: ${SIGNED_HEADERS.join(', ')}.`,
+  },
+} as const;
+
+/** Whether the CSRF check applies: it guards state-changing calls under /v1 only. */
+const csrfChecked = (spec: RouteSpec) => needsCsrf(spec) && spec.auth !== 'copilot_session' && spec.prefix !== '';
+
+/** Which credentials the operation takes; [] for public ones. */
+function securityOf(spec: RouteSpec): Record<string, string[]>[] {
+  if (spec.auth === 'copilot_session') return [{ copilotSession: [] }];
+  const csrf: Record<string, string[]> = csrfChecked(spec) ? { csrfHeader: [] } : {};
+  if (spec.auth === 'user') return [{ sessionCookie: [], ...csrf }];
+  return csrfChecked(spec) ? [csrf] : [];
+}
+
+const GENERIC_ERRORS: Partial<Record<number, string>> = {
+  400: 'Invalid input',
+  401: 'Not logged in, or the credentials are wrong',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  412: 'The ETag in If-Match is stale',
+  423: 'Locked',
+  428: 'If-Match is missing',
+  429: 'Too many requests (see Retry-After)',
+  502: 'An upstream service failed',
+  503: 'Try again',
+};
+
+/** Every error code a route may answer, by status: its own `errors` plus what its settings imply. */
+function errorCodesOf(spec: RouteSpec): Map<number, ErrorCode[]> {
+  const codes = new Map<number, ErrorCode[]>();
+  const add = (status: number, ...list: readonly ErrorCode[]) =>
+    codes.set(status, [...new Set([...(codes.get(status) ?? []), ...list])]);
+  if (spec.params || spec.query || spec.body) add(400, 'validation_failed');
+  if (spec.auth === 'user') add(401, 'not_authenticated');
+  if (csrfChecked(spec)) add(403, 'csrf_failed');
+  if (spec.params || spec.query) add(404, 'not_found');
+  for (const [status, list] of Object.entries(spec.errors ?? {})) add(Number(status), ...(list ?? []));
+  return codes;
+}
+
+function responsesOf(spec: RouteSpec) {
+  const error = { content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } } };
+  const ok =
+    spec.produces === 'text'
+      ? { description: 'OK (streamed)', content: { 'text/plain': { schema: { type: 'string' } } } }
+      : { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } };
+  const responses: Record<string, unknown> = { 200: ok };
+  for (const [status, description] of Object.entries(spec.extraResponses ?? {})) responses[status] = { description };
+  for (const [status, codes] of [...errorCodesOf(spec)].sort(([a], [b]) => a - b)) {
+    responses[status] = { description: `${GENERIC_ERRORS[status] ?? 'Error'} (${codes.join(', ')})`, ...error };
+  }
+  return responses;
+}
 
 function parametersOf(spec: RouteSpec) {
   const parameters: JsonSchema[] = [];
@@ -28,30 +108,27 @@ function parametersOf(spec: RouteSpec) {
       });
     }
   }
+  // The signed session travels in headers (see the copilotSession scheme).
+  if (spec.auth === 'copilot_session') {
+    for (const name of SIGNED_HEADERS)
+      parameters.push({ name, in: 'header', required: true, schema: { type: 'string' } });
+  }
   return parameters;
 }
 
 export function buildOpenApiDocument() {
-  const error = { content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } } };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, spec] of Object.entries(routes) as [string, RouteSpec][]) {
-    const extra = Object.fromEntries(
-      Object.entries(spec.extraResponses ?? {}).map(([status, description]) => [status, { description }]),
-    );
-    (paths[`/v1${spec.path}`] ??= {})[spec.method.toLowerCase()] = {
+    (paths[routePattern(spec)] ??= {})[spec.method.toLowerCase()] = {
       operationId,
       summary: spec.summary,
       tags: [spec.tag],
+      security: securityOf(spec),
       parameters: parametersOf(spec),
       ...(spec.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } }
         : {}),
-      responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } },
-        ...extra,
-        400: { description: 'Invalid input (validation_failed, with the field)', ...error },
-        404: { description: 'Not found (not_found)', ...error },
-      },
+      responses: responsesOf(spec),
     };
   }
   return {
@@ -63,6 +140,7 @@ export function buildOpenApiDocument() {
         'Read Czech and EU legal documents: structure, texts in several languages, versions and their comparison.',
     },
     servers: [{ url: '/' }],
+    components: { securitySchemes: SECURITY_SCHEMES },
     paths,
   };
 }

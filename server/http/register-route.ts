@@ -1,20 +1,26 @@
-// Registers a contract route on Fastify: parses params, query and body with the route's zod
-// schemas (400 validation_failed naming the field) before the handler runs.
+// Registers a contract route on Fastify at its routePattern: parses params, query and body with
+// the route's zod schemas (400 validation_failed naming the field) and hands the handler the
+// request's principal; routes with auth 'user' get the logged-in `user` (401 otherwise).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { RouteSpec } from '../../src/api/contract/routes.js';
-import { ApiError } from './api-error.js';
-import { requireUser } from '../auth/request-user.js';
+import { routePattern, type RouteSpec } from '../../src/api/contract/route.js';
+import type { Principal, SessionUser, UserPrincipal } from '../auth/principal.js';
+import { notAuthenticated, validationFailed } from './errors.js';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface RouteInput<S extends RouteSpec> {
+/** What the handler knows about the caller: for auth 'user' routes, a logged-in user. */
+type CallerOf<S extends RouteSpec> = S['auth'] extends 'user'
+  ? { principal: UserPrincipal; user: SessionUser }
+  : { principal: Principal };
+
+export type RouteInput<S extends RouteSpec> = CallerOf<S> & {
   params: Infer<S['params']>;
   query: Infer<S['query']>;
   body: Infer<S['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
-}
+};
 
 export function registerRoute<S extends RouteSpec>(
   app: FastifyInstance,
@@ -23,12 +29,15 @@ export function registerRoute<S extends RouteSpec>(
 ) {
   app.route({
     method: spec.method,
-    url: `/v1${spec.path.replace(/\{(\w+)\}/g, ':$1')}`,
+    url: routePattern(spec).replace(/\{(\w+)\}/g, ':$1'),
     // Read by the CSRF hook (csrf.ts), which runs before validation.
     config: { csrfExempt: spec.csrfExempt === true },
     handler: async (request, reply) => {
-      if (spec.auth === 'user') requireUser(request);
+      const principal = request.principal;
+      if (spec.auth === 'user' && principal.kind !== 'user') throw notAuthenticated();
       const input = {
+        principal,
+        ...(principal.kind === 'user' ? { user: principal.user } : {}),
         params: parsePart(spec.params, request.params, 'path'),
         query: parsePart(spec.query, request.query, 'query'),
         body: parsePart(spec.body, request.body, 'body'),
@@ -40,14 +49,17 @@ export function registerRoute<S extends RouteSpec>(
   });
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, where: string) {
-  if (!schema) return undefined;
+/** A part of the request through its schema; the first problem names its field (else `where`). */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length > 0 ? issue.path.join('.') : where;
-  throw new ApiError(400, 'validation_failed', `${field}: ${issue.message}`, { field });
+  throw validationFailed(field, issue.message);
 }
+
+const parsePart = (schema: z.ZodType | undefined, value: unknown, where: string) =>
+  schema ? parseInput(schema, value, where) : undefined;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

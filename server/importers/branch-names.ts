@@ -1,10 +1,8 @@
 // Names a work's versions: the newest version already in force is `main`, every other dated
 // version `snapshot-YYYY-MM-DD` (an undated draft: `snapshot-undated`).
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/sql.js';
 import { branches } from '../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DatedBranch {
   id: string;

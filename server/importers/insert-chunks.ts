@@ -1,8 +1,7 @@
 // Multi-row inserts in chunks that stay under PostgreSQL's 65,535 bind parameters per statement.
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/sql.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const MAX_PARAMETERS = 60_000;
 
 export async function insertInChunks<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]) {

@@ -21,9 +21,7 @@ import { flattenVersion } from './flatten.js';
 import { externalKeyOf, foldForSearch } from './search-keys.js';
 import { renameBranches } from './branch-names.js';
 import { insertInChunks } from './insert-chunks.js';
-import { sqlRows } from '../library/sql-rows.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { sqlRows, type Tx } from '../db/sql.js';
 
 export interface StoredVersion {
   documentId: string;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
 import { escapeLike } from './documents.js';
-import { sqlRows } from './sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface AutocompleteHit {
   document_id: string;

@@ -2,8 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Branch } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
-import { notFound } from '../http/api-error.js';
-import { sqlRows } from './sql-rows.js';
+import { notFound } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 interface BranchRow {
   id: string;
@@ -46,11 +46,6 @@ export async function listBranches(
         LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   );
   return rows.map(toBranch);
-}
-
-export async function getBranch(db: Db, id: string): Promise<Branch | undefined> {
-  const [row] = await sqlRows<BranchRow>(db, sql`SELECT ${BRANCH_COLUMNS} FROM branches b WHERE b.id = ${id}`);
-  return row && toBranch(row);
 }
 
 export interface ResolvedBranch {

@@ -10,8 +10,8 @@ import type {
   CompareChanges,
 } from '../../src/api/contract/compare-changes.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from './sql-rows.js';
+import { notFound, validationFailed } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface CompareChangesRequest {
   branchA: string;
@@ -47,9 +47,7 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
   if (!a || !b) throw notFound('Branch');
   const languages = [...new Set([...b[1], ...a[1]])];
   if (request.lang !== undefined && !languages.includes(request.lang)) {
-    throw new ApiError(400, 'validation_failed', `lang: neither version has text in "${request.lang}"`, {
-      field: 'lang',
-    });
+    throw validationFailed('lang', `neither version has text in "${request.lang}"`);
   }
   const language = head.language;
 

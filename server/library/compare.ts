@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { Comparison } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
-import { notFound } from '../http/api-error.js';
-import { sqlRows } from './sql-rows.js';
+import { notFound } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface CompareRequest {
   branchA: string;

@@ -2,10 +2,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Document } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../http/errors.js';
 import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
 import { resolveBranch } from './branches.js';
-import { sqlRows } from './sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 interface DocumentRow {
   id: string;

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Fragment, FragmentText, FragmentTextItem, Span } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
-import { ApiError, notFound } from '../http/api-error.js';
-import { sqlRows } from './sql-rows.js';
+import { notFound, validationFailed } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 import type { LanguageRow } from './languages.js';
 import { branchSelectorCondition } from './branches.js';
 
@@ -17,7 +17,7 @@ export const encodeCursor = (seq: number) => Buffer.from(`seq:${seq}`).toString(
 export function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return -1;
   const match = /^seq:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ApiError(400, 'validation_failed', 'cursor: not a cursor this API issued', { field: 'cursor' });
+  if (!match) throw validationFailed('cursor', 'not a cursor this API issued');
   return Number(match[1]);
 }
 

@@ -2,8 +2,8 @@
 // when an import meets a new code, so it is kept in memory and reloaded on a miss.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
-import { sqlRows } from './sql-rows.js';
+import { validationFailed } from '../http/errors.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface LanguageRow {
   language_id: number;
@@ -52,10 +52,10 @@ export async function resolveLanguage(db: Db, choice: LanguageChoice): Promise<L
   );
   if (!row) {
     const field = choice.language_id !== undefined ? 'language_id' : 'lang';
-    throw new ApiError(400, 'validation_failed', `${field}: unknown language`, { field });
+    throw validationFailed(field, 'unknown language');
   }
   if (choice.lang !== undefined && choice.language_id !== undefined && row.iso_639_1 !== choice.lang) {
-    throw new ApiError(400, 'validation_failed', 'lang and language_id name different languages', { field: 'lang' });
+    throw validationFailed('lang', 'lang and language_id name different languages');
   }
   return row;
 }

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Node } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
-import { sqlRows } from './sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 export async function listNodes(db: Db, branchId: string, limit: number, offset: number): Promise<Node[]> {
   const rows = await sqlRows<Node>(

@@ -1,5 +1,5 @@
 // The account emails (verification, password reset) in English and Czech, as plain text and
-// simple HTML.
+// simple HTML. Names are optional at registration: without one the greeting has none.
 import type { MailMessage } from './mailer.js';
 
 export type MailLanguage = 'en' | 'cs';
@@ -8,12 +8,12 @@ const texts = {
   en: {
     verifySubject: 'Confirm your Lexhub email address',
     verifyIntro: (name: string) =>
-      `Hello ${name},\n\nplease confirm your email address to finish creating your Lexhub account:`,
+      `Hello${name ? ` ${name}` : ''},\n\nplease confirm your email address to finish creating your Lexhub account:`,
     verifyOutro: 'The link is valid for 48 hours. If you did not create an account, ignore this message.',
     verifyButton: 'Confirm email address',
     resetSubject: 'Reset your Lexhub password',
     resetIntro: (name: string) =>
-      `Hello ${name},\n\nsomeone (hopefully you) asked to reset the password of your Lexhub account. Set a new one here:`,
+      `Hello${name ? ` ${name}` : ''},\n\nsomeone (hopefully you) asked to reset the password of your Lexhub account. Set a new one here:`,
     resetOutro:
       'The link is valid for 1 hour and works once. If you did not ask for it, ignore this message; your password stays the same.',
     resetButton: 'Set a new password',
@@ -21,12 +21,12 @@ const texts = {
   cs: {
     verifySubject: 'Potvrďte svou e-mailovou adresu v Lexhubu',
     verifyIntro: (name: string) =>
-      `Dobrý den, ${name},\n\npro dokončení registrace v Lexhubu prosím potvrďte svou e-mailovou adresu:`,
+      `Dobrý den${name ? `, ${name}` : ''},\n\npro dokončení registrace v Lexhubu prosím potvrďte svou e-mailovou adresu:`,
     verifyOutro: 'Odkaz platí 48 hodin. Pokud jste si účet nezakládali, tuto zprávu ignorujte.',
     verifyButton: 'Potvrdit e-mailovou adresu',
     resetSubject: 'Obnovení hesla do Lexhubu',
     resetIntro: (name: string) =>
-      `Dobrý den, ${name},\n\nněkdo (snad vy) požádal o obnovení hesla k vašemu účtu v Lexhubu. Nové heslo si nastavíte zde:`,
+      `Dobrý den${name ? `, ${name}` : ''},\n\nněkdo (snad vy) požádal o obnovení hesla k vašemu účtu v Lexhubu. Nové heslo si nastavíte zde:`,
     resetOutro:
       'Odkaz platí 1 hodinu a lze jej použít jen jednou. Pokud jste o obnovení nežádali, zprávu ignorujte; heslo zůstane beze změny.',
     resetButton: 'Nastavit nové heslo',

@@ -3,7 +3,7 @@
 // subscribers, this one included. Other server code publishes with `app.realtime.publish`.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CommandMessage, userChannel } from '../../src/realtime/protocol.js';
+import { parseCommand, userChannel } from '../../src/realtime/protocol.js';
 import type { Database } from '../db/client.js';
 import { loadMessage, storeMessage } from './message-store.js';
 
@@ -11,8 +11,8 @@ import { loadMessage, storeMessage } from './message-store.js';
 export const NOTIFY_CHANNEL = 'lexhub_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes and more; bigger messages go by reference. */
 export const NOTIFY_LIMIT_BYTES = 7900;
-/** `{"cmd":"…","channel":"…"`: a command's text begins so (cmd and channel never hold quotes). */
-const COMMAND_HEAD = /^\{"cmd":"[a-z0-9_.]+","channel":"([^"]+)"/;
+/** `{"type":"command","cmd":"…","channel":"…"`: a command's text begins so (no quotes inside). */
+const COMMAND_HEAD = /^\{"type":"command","cmd":"[a-z0-9_.]+","channel":"([^"]+)"/;
 /** A by-reference body is read once per instance; duplicates within this time hit the cache. */
 const REF_CACHE_MS = 10_000;
 
@@ -27,9 +27,10 @@ export class RealtimeValidationError extends Error {
   constructor(
     /** Path of the first problem, e.g. `payload.translation_preview`. */
     readonly field: string,
-    message: string,
+    /** What is wrong with it, without the path. */
+    readonly problem: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${field}: ${problem}`);
     this.name = 'RealtimeValidationError';
   }
 }
@@ -73,13 +74,13 @@ export class RealtimeHub {
   /** Publishes on a channel; throws RealtimeValidationError when the protocol refuses the command. */
   async publishTo(channel: string, cmd: string, payload: Record<string, unknown>): Promise<{ ts: number }> {
     const ts = Date.now();
-    const parsed = CommandMessage.safeParse({ cmd, channel, payload, ts });
+    const parsed = parseCommand({ type: 'command', cmd, channel, payload, ts });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new RealtimeValidationError(issue.path.join('.') || 'message', issue.message);
     }
     // Key order as the protocol lists it; receivers forward this text unchanged.
-    const text = JSON.stringify({ cmd, channel, payload: parsed.data.payload, ts });
+    const text = JSON.stringify({ type: 'command', cmd, channel, payload: parsed.data.payload, ts });
     if (Buffer.byteLength(text) <= NOTIFY_LIMIT_BYTES) {
       await this.database.notify(NOTIFY_CHANNEL, text);
     } else {

@@ -2,7 +2,7 @@
 // realtime_messages, the NOTIFY carries only its id, and each instance reads it once.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 /** How long a stored body stays readable; receivers read it within milliseconds. */
 export const MESSAGE_TTL_SECONDS = 60;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newSecretToken, sha256 } from '../auth/secret-token.js';
-import { sqlRows } from '../library/sql-rows.js';
+import { sqlRows } from '../db/sql.js';
 
 export const WS_TOKEN_TTL_SECONDS = 60;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

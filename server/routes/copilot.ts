@@ -1,9 +1,7 @@
 // /v1/copilot/session (signed sessions for the chat service), /copilot/chat (the chat service
 // inside the main server), /copilot_templates.json and /copilot/config (where the chat is).
 import type { FastifyInstance } from 'fastify';
-import type { CopilotConfig } from '../../src/api/contract/copilot.js';
 import { routes } from '../../src/api/contract/routes.js';
-import { loginSessionOf, requireUser } from '../auth/request-user.js';
 import { hubPublisher } from '../copilot/automation.js';
 import { registerChatService } from '../copilot/chat-service.js';
 import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from '../copilot/copilot-options.js';
@@ -12,12 +10,11 @@ import { warmFragmentIndex } from '../copilot/fragment-text-index.js';
 import { loginTagOf, newSessionClaims, signSession } from '../copilot/signed-session.js';
 import { COPILOT_TEMPLATES } from '../copilot/templates.js';
 import type { Database } from '../db/client.js';
-import { ApiError } from '../http/api-error.js';
+import { validationFailed } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { issueWsToken } from '../realtime/ws-tokens.js';
 import { DEFAULT_REALTIME_OPTIONS } from '../realtime/realtime-options.js';
-import { limitRequest } from '../http/limit-request.js';
-import type { Limit } from '../auth/rate-limit.js';
+import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
 
 const SCOPES = new Set(['chat']);
 
@@ -31,17 +28,15 @@ export function registerCopilotRoutes(
   const { db } = database;
   const secret = loadCopilotSecret({ secret: options.secret, dataDir: options.dataDir });
 
-  registerRoute(app, routes.issueCopilotSession, async ({ body, request, reply }) => {
-    const user = requireUser(request);
-    if (!SCOPES.has(body.scope))
-      throw new ApiError(400, 'validation_failed', 'scope: unknown scope', { field: 'scope' });
+  registerRoute(app, routes.issueCopilotSession, async ({ body, principal }) => {
+    if (!SCOPES.has(body.scope)) throw validationFailed('scope', 'unknown scope');
+    const { user, sessionIdHash } = principal;
     // The panel is open and a question will follow: have the full-text index ready for it.
     warmFragmentIndex(db, ['cs', 'en']);
-    const loginSession = loginSessionOf(request);
-    const claims = newSessionClaims(user.id, loginTagOf(secret, loginSession));
+    const claims = newSessionClaims(user.id, loginTagOf(secret, sessionIdHash));
     // The same per-user bucket as POST /v1/auth/ws-token: a token costs the same from either door.
-    if (body.include_ws_token) await limitRequest(db, reply, `ws-token:user:${user.id}`, wsTokenLimit);
-    const wsToken = body.include_ws_token ? await issueWsToken(db, user.id, loginSession) : undefined;
+    if (body.include_ws_token) await hitRateLimit(db, `ws-token:user:${user.id}`, wsTokenLimit);
+    const wsToken = body.include_ws_token ? await issueWsToken(db, user.id, sessionIdHash) : undefined;
     return {
       session_id: claims.sessionId,
       nonce: claims.nonce,
@@ -58,20 +53,22 @@ export function registerCopilotRoutes(
     publish: options.publish ?? hubPublisher(app),
     model: options.model,
     rateLimit: options.chatRateLimit,
-    paths: ['/copilot/chat'],
+    paths: [routes.copilotChat.path],
   });
 
   // Served from code so that it exists without the built web app; the hash is its ETag.
-  app.get('/copilot_templates.json', async (request, reply) => {
+  registerRoute(app, routes.getCopilotTemplates, async ({ request, reply }) => {
     const etag = `"${COPILOT_TEMPLATES.hash}"`;
     reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (request.headers['if-none-match'] === etag) {
+      reply.status(304);
+      return undefined;
+    }
     return COPILOT_TEMPLATES;
   });
 
-  app.get('/copilot/config', async (_request, reply) => {
+  registerRoute(app, routes.getCopilotConfig, async ({ reply }) => {
     reply.header('Cache-Control', 'no-cache');
-    const config: CopilotConfig = { chat_url: options.chatUrl, assistant: options.model ? 'model' : 'retrieval' };
-    return config;
+    return { chat_url: options.chatUrl, assistant: options.model ? 'model' : 'retrieval' } as const;
   });
 }

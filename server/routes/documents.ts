@@ -4,7 +4,7 @@ import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
 import { assertDocumentExists, resolveBranch } from '../library/branches.js';
-import { notFound } from '../http/api-error.js';
+import { notFound } from '../http/errors.js';
 import { getDocument, listDocumentLanguages, listDocuments } from '../library/documents.js';
 import { listFragmentPage } from '../library/fragments.js';
 import { resolveLanguage } from '../library/languages.js';

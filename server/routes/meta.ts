@@ -3,21 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { INTERFACE_LANGUAGES } from '../../src/api/contract/languages.js';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
+import { pingDatabase } from '../db/sql.js';
 import { registerRoute } from '../http/register-route.js';
 import { autocomplete } from '../library/autocomplete.js';
 import { mergeWithSearch, personalAutocomplete } from '../accounts/personal-autocomplete.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
-import { sql } from 'drizzle-orm';
 
 export function registerMetaRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listInterfaceLanguages, async () => ({ items: [...INTERFACE_LANGUAGES] }));
 
-  registerRoute(app, routes.autocomplete, async ({ query, request, reply }) => {
+  registerRoute(app, routes.autocomplete, async ({ query, principal, reply }) => {
     const search = autocomplete(db, query.q, query.limit);
-    if (!request.user) return { items: (await search).map((hit) => ({ ...hit, group: 'search' as const })) };
+    if (principal.kind !== 'user')
+      return { items: (await search).map((hit) => ({ ...hit, group: 'search' as const })) };
     // Logged in: one more indexed query for the user's pinned, recent and frequent documents.
     reply.header('Cache-Control', 'no-store');
-    const [personal, hits] = await Promise.all([personalAutocomplete(db, request.user.id, query.q), search]);
+    const [personal, hits] = await Promise.all([personalAutocomplete(db, principal.user.id, query.q), search]);
     return { items: mergeWithSearch(personal, hits) };
   });
 
@@ -25,7 +26,7 @@ export function registerMetaRoutes(app: FastifyInstance, db: Db) {
   app.get('/v1/openapi.json', async () => openApi);
 
   app.get('/healthz', async (_request, reply) => {
-    await db.execute(sql`SELECT 1`);
+    await pingDatabase(db);
     return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
   });
 }

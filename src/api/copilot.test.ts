@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 // The Copilot calls against a mocked server: the session request's body and CSRF header, the
-// chat stream read chunk by chunk with the signed headers, the error text of a failed answer,
+// chat stream read chunk by chunk with the signed headers, the one ApiError of a failed answer,
 // and the chat address from /copilot/config with the same-origin default.
 import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { CopilotSession } from './contract/copilot';
 import {
-  CopilotRequestError,
   DEFAULT_CHAT_URL,
   issueCopilotSession,
   issueWsToken,
@@ -148,14 +147,15 @@ describe('copilot calls', () => {
       request: chatRequest,
       onChunk: () => {},
     }).catch((caught: unknown) => caught);
-    expect(json).toBeInstanceOf(CopilotRequestError);
-    expect(json).toMatchObject({ status: 429, text: 'Too many Copilot requests.', detail: 'rate_limited' });
+    expect(json).toBeInstanceOf(ApiError);
+    expect(json).toMatchObject({ status: 429, message: 'Too many Copilot requests.', detail: 'rate_limited' });
     const text = await streamChat({
       url: '/copilot/plain',
       session: SESSION,
       request: chatRequest,
       onChunk: () => {},
     }).catch((caught: unknown) => caught);
-    expect(text).toMatchObject({ status: 502, text: 'upstream broke' });
+    expect(text).toBeInstanceOf(ApiError);
+    expect(text).toMatchObject({ status: 502, message: 'upstream broke', detail: 'http_error' });
   });
 });

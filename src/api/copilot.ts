@@ -1,103 +1,59 @@
-// Typed calls of the live channel and the Copilot: the ws-token, the Copilot session, the
-// templates and the chat service's address, the test publish, and the streamed chat reply
-// (fetch + a ReadableStream reader, so each chunk shows as it arrives).
-import { CopilotConfig, CopilotSession, CopilotTemplates, type ChatRequest } from './contract/copilot';
-import { PublishResponse, WsTokenResponse } from '../realtime/protocol';
-import { apiPost, type RequestOptions } from './legacy-client';
+// Calls of the live channel and the Copilot, from the route table: the ws-token, the Copilot
+// session, the templates and the chat service's address, the test publish; and the streamed chat
+// reply (its own fetch: the chat service may live on another origin, and each chunk shows as it arrives).
+import type { z } from 'zod';
+import { ApiError, call, errorOf, toApiError } from './client';
+import type { CopilotSession } from './contract/copilot';
+import { routePattern } from './contract/route';
+import { routes } from './contract/routes';
 
-export const issueWsToken = (options?: RequestOptions) =>
-  apiPost('/auth/ws-token', undefined, WsTokenResponse, options);
+interface CallOptions {
+  signal?: AbortSignal;
+}
 
-export const issueCopilotSession = (templateHash: string, options?: RequestOptions) =>
-  apiPost(
-    '/copilot/session',
-    { scope: 'chat', template_hash: templateHash, include_ws_token: false },
-    CopilotSession,
-    options,
-  );
+export const issueWsToken = ({ signal }: CallOptions = {}) => call(routes.issueWsToken, { signal });
 
-export const publishRealtime = (body: { cmd: string; payload: Record<string, unknown> }, options?: RequestOptions) =>
-  apiPost('/realtime/publish', body, PublishResponse, options);
+export const issueCopilotSession = (templateHash: string, { signal }: CallOptions = {}) =>
+  call(routes.issueCopilotSession, {
+    body: { scope: 'chat', template_hash: templateHash, include_ws_token: false },
+    signal,
+  });
+
+export const publishRealtime = (body: z.input<typeof routes.publishRealtime.body>, { signal }: CallOptions = {}) =>
+  call(routes.publishRealtime, { body, signal });
+
+export const loadCopilotTemplates = ({ signal }: CallOptions = {}) => call(routes.getCopilotTemplates, { signal });
 
 /** The default chat address: the build's VITE_COPILOT_CHAT_URL, else this server's /copilot/chat. */
-export const DEFAULT_CHAT_URL: string = import.meta.env?.VITE_COPILOT_CHAT_URL || '/copilot/chat';
-export const TEMPLATES_URL = '/copilot_templates.json';
-export const CONFIG_URL = '/copilot/config';
-
-/** A failed Copilot call outside /v1 (templates, the chat stream), with the server's text. */
-export class CopilotRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly text: string,
-    readonly detail?: string,
-  ) {
-    super(`Copilot request failed (${status}): ${text}`);
-    this.name = 'CopilotRequestError';
-  }
-}
-
-async function getJson(url: string, options: RequestOptions = {}): Promise<unknown> {
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal: options.signal,
-  });
-  if (!response.ok) throw await requestError(response);
-  return response.json();
-}
-
-export const loadCopilotTemplates = async (options?: RequestOptions) =>
-  CopilotTemplates.parse(await getJson(TEMPLATES_URL, options));
+export const DEFAULT_CHAT_URL: string = import.meta.env?.VITE_COPILOT_CHAT_URL || routePattern(routes.copilotChat);
 
 /** Where chat requests go: GET /copilot/config, else the build's default (same origin). */
-export async function loadChatUrl(options?: RequestOptions): Promise<string> {
+export async function loadChatUrl({ signal }: CallOptions = {}): Promise<string> {
   try {
-    return CopilotConfig.parse(await getJson(CONFIG_URL, options)).chat_url || DEFAULT_CHAT_URL;
+    return (await call(routes.getCopilotConfig, { signal })).chat_url || DEFAULT_CHAT_URL;
   } catch (error) {
-    if (options?.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     return DEFAULT_CHAT_URL;
   }
-}
-
-/** The error text of a failed answer: the JSON `message` (or `detail`), else the body, else the status text. */
-export async function requestError(response: Response): Promise<CopilotRequestError> {
-  let body = '';
-  try {
-    body = await response.text();
-  } catch {
-    // the body could not be read: fall back to the status text
-  }
-  let detail: string | undefined;
-  let text = body.trim();
-  try {
-    const json = JSON.parse(body) as { detail?: unknown; message?: unknown };
-    if (typeof json.detail === 'string') detail = json.detail;
-    if (typeof json.message === 'string') text = json.message;
-    else if (detail) text = detail;
-  } catch {
-    // not JSON: the text itself
-  }
-  return new CopilotRequestError(
-    response.status,
-    text.slice(0, 500) || response.statusText || String(response.status),
-    detail,
-  );
 }
 
 export interface StreamChatInput {
   url: string;
   session: CopilotSession;
-  request: ChatRequest;
+  request: z.input<typeof routes.copilotChat.body>;
   onChunk: (text: string) => void;
   signal?: AbortSignal;
 }
 
-/** POSTs the chat request with the session's signed headers and hands each decoded chunk to onChunk. */
+/**
+ * POSTs the chat request with the session's signed headers and hands each decoded chunk to
+ * onChunk; a failure is the one ApiError (its `{detail, message}` when the service sent one).
+ */
 export async function streamChat({ url, session, request, onChunk, signal }: StreamChatInput): Promise<void> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method: routes.copilotChat.method,
       // The signed headers are the credentials; the chat service may live on another origin.
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json', Accept: 'text/plain', ...session.signed_headers },
@@ -106,9 +62,9 @@ export async function streamChat({ url, session, request, onChunk, signal }: Str
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new CopilotRequestError(0, error instanceof Error ? error.message : String(error));
+    throw toApiError(error);
   }
-  if (!response.ok) throw await requestError(response);
+  if (!response.ok) throw await errorOf(response);
   if (!response.body) {
     const text = await response.text();
     if (text) onChunk(text);
@@ -123,7 +79,7 @@ export async function streamChat({ url, session, request, onChunk, signal }: Str
     }
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new CopilotRequestError(response.status, error instanceof Error ? error.message : String(error));
+    throw new ApiError(response.status, 'network_error', { message: toApiError(error).message });
   } finally {
     reader.releaseLock();
   }

@@ -1,77 +1,56 @@
-// Typed calls of the public reading API (the legal library).
-import {
-  AutocompleteList,
-  BranchList,
-  Comparison,
-  Document,
-  DocumentLanguageList,
-  DocumentList,
-  FragmentPage,
-  FragmentText,
-  FragmentTexts,
-  NodeList,
-  SpanList,
-} from './contract';
-import { apiFetch, apiGet, apiPost, query, type RequestOptions } from './legacy-client';
-import { errorOf } from './client';
+// The reading API's calls that say more than `call(routes.x, ...)`: the fragment pages and text
+// batches the first-screen prefetch and the text machine share, every node of a branch, and the
+// ETag revalidation of one text (a 304 is an answer, not an error).
+import type { z } from 'zod';
+import { ApiError, call, callResponse } from './client';
+import { routes, type FragmentText, type Node } from './contract';
 
-export const listDocuments = (
-  params: { external_id?: string; q?: string; limit?: number; offset?: number },
-  options?: RequestOptions,
-) => apiGet(`/legal/documents${query(params)}`, DocumentList, options);
-
-export const getDocument = (id: string, branch?: string, options?: RequestOptions) =>
-  apiGet(`/legal/documents/${encodeURIComponent(id)}${query({ branch })}`, Document, options);
-
-export const listDocumentLanguages = (id: string, branch?: string, options?: RequestOptions) =>
-  apiGet(`/legal/documents/${encodeURIComponent(id)}/languages${query({ branch })}`, DocumentLanguageList, options);
-
-export const listNodes = (
-  id: string,
-  params: { branch?: string; limit?: number; offset?: number },
-  options?: RequestOptions,
-) =>
-  apiGet(
-    `/legal/documents/${encodeURIComponent(id)}/nodes${query({ mode: 'hierarchy', ...params })}`,
-    NodeList,
-    options,
-  );
-
-export const listFragments = (
-  id: string,
-  params: { branch?: string; lang?: string; cursor?: string | null; limit?: number },
-  options?: RequestOptions,
-) => apiGet(`/legal/documents/${encodeURIComponent(id)}/fragments${query(params)}`, FragmentPage, options);
-
-export const getFragmentTexts = (fragmentIds: string[], lang?: string, options?: RequestOptions) =>
-  apiPost('/legal/fragments/texts', { fragment_ids: fragmentIds, ...(lang ? { lang } : {}) }, FragmentTexts, options);
-
-export type FragmentTextResult =
-  { status: 'modified'; etag: string | null; body: ReturnType<typeof FragmentText.parse> } | { status: 'not-modified' };
-
-/** One text, revalidated with If-None-Match: a 304 means the cached text is still right. */
-export async function getFragmentText(
-  id: string,
-  etag?: string,
-  options?: RequestOptions,
-): Promise<FragmentTextResult> {
-  const response = await apiFetch(`/legal/fragments/${encodeURIComponent(id)}/text`, {
-    ...options,
-    headers: etag ? { 'If-None-Match': etag } : {},
-  });
-  if (response.status === 304) return { status: 'not-modified' };
-  if (!response.ok) throw await errorOf(response);
-  return { status: 'modified', etag: response.headers.get('ETag'), body: FragmentText.parse(await response.json()) };
+interface Options {
+  signal?: AbortSignal;
 }
 
-export const listSpans = (fragmentId: string, options?: RequestOptions) =>
-  apiGet(`/legal/fragments/${encodeURIComponent(fragmentId)}/spans`, SpanList, options);
+/** One page of a branch's fragments in one language (keyset cursor). */
+export const listFragments = (
+  id: string,
+  query: { branch?: string; lang?: string; cursor?: string; limit?: number },
+  options: Options = {},
+) => call(routes.listFragments, { params: { id }, query, signal: options.signal });
 
-export const listBranches = (documentId: string, options?: RequestOptions) =>
-  apiGet(`/legal/branches${query({ document_id: documentId, limit: 500 })}`, BranchList, options);
+/** The texts of up to 200 fragments, in `lang` where an aligned text exists. */
+export const getFragmentTexts = (fragmentIds: string[], lang?: string, options: Options = {}) =>
+  call(routes.getFragmentTexts, {
+    body: { fragment_ids: fragmentIds, ...(lang ? { lang } : {}) },
+    signal: options.signal,
+  });
 
-export const compareBranches = (branchA: string, branchB: string, options?: RequestOptions) =>
-  apiGet(`/legal/compare${query({ branch_id_a: branchA, branch_id_b: branchB, limit: 100 })}`, Comparison, options);
+export const NODE_PAGE = 2000;
 
-export const autocomplete = (q: string, limit = 20, options?: RequestOptions) =>
-  apiGet(`/search/autocomplete${query({ q, limit })}`, AutocompleteList, options);
+/** Every node of a branch: pages of 2000 until a short page. */
+export async function listAllNodes(documentId: string, branch: string | undefined, signal?: AbortSignal) {
+  const nodes: Node[] = [];
+  for (let offset = 0; ; offset += NODE_PAGE) {
+    const page = await call(routes.listNodes, {
+      params: { id: documentId },
+      query: { mode: 'hierarchy', branch, limit: NODE_PAGE, offset },
+      signal,
+    });
+    nodes.push(...page.items);
+    if (page.items.length < NODE_PAGE) return nodes;
+  }
+}
+
+export type FragmentTextResult =
+  { status: 'modified'; etag: string | null; body: z.infer<typeof FragmentText> } | { status: 'not-modified' };
+
+/** One text, revalidated with If-None-Match: a 304 means the cached text is still right. */
+export async function getFragmentText(id: string, etag?: string, options: Options = {}): Promise<FragmentTextResult> {
+  const response = await callResponse(routes.getFragmentText, {
+    params: { id },
+    headers: etag ? { 'If-None-Match': etag } : {},
+    signal: options.signal,
+  });
+  if (response.status === 304) return { status: 'not-modified' };
+  const body = routes.getFragmentText.response.safeParse(await response.json().catch(() => undefined));
+  if (!body.success) throw new ApiError(response.status, 'invalid_response');
+  return { status: 'modified', etag: response.headers.get('ETag'), body: body.data };
+}

@@ -19,7 +19,17 @@ describe('message catalogues', () => {
       for (const id of Object.keys(MESSAGES[locale])) {
         intl.formatMessage(
           { id },
-          { count: 2, message: 'x', query: 'q', value: 'v', name: 'n', status: 500, total: 3, date: new Date(0) },
+          {
+            count: 2,
+            message: 'x',
+            query: 'q',
+            value: 'v',
+            name: 'n',
+            status: 500,
+            total: 3,
+            date: new Date(0),
+            email: 'e',
+          },
         );
       }
       expect(errors, locale).toEqual([]);

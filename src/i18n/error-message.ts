@@ -17,7 +17,6 @@ export const ERROR_CONTEXTS = [
   'document',
   'fragments',
   'comparison',
-  'etag',
   'search',
   'pin',
   'copilot',

@@ -1,7 +1,7 @@
 // The command router: every command joins the events list (newest 25, summaries cut at 160
-// characters), and each prefix updates its atom: navigation, quick search, assistant messages,
-// the translation preview. Malformed frames and payloads change nothing.
-import { describe, expect, it } from 'vitest';
+// characters), and each command updates its atom: navigation (app paths only; others refused),
+// quick search, assistant messages, the translation preview. Malformed frames never reach it.
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createStore } from '../atoms/store';
 import {
   automationEventsAtom,
@@ -10,22 +10,34 @@ import {
   MAX_AUTOMATION_EVENTS,
   MAX_EVENT_SUMMARY,
   pendingNavigationAtom,
+  refusedNavigationAtom,
   translationPreviewAtom,
 } from '../atoms/copilot/copilot.atoms';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
-import { cutSummary, editorOpenPath, routeCommand, routeServerText } from './command-router';
-import type { CommandMessage } from './protocol';
+import type { JotaiStore } from '../atoms/store';
+import { commandHandlers, cutSummary, editorOpenPath, routeCommand, type CommandHandlers } from './command-router';
+import { CommandMessage, parseCommand, parseServerMessage, type KnownCommand, type ServerMessage } from './protocol';
 
 const USER = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6';
 const DOC = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 const NODE = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
-const command = (cmd: string, payload: Record<string, unknown>, ts = 1_700_000_000_000): CommandMessage => ({
+const frameOf = (cmd: string, payload: Record<string, unknown>, ts = 1_700_000_000_000) => ({
+  type: 'command',
   cmd,
   channel: `user:${USER}`,
   payload,
   ts,
 });
-const frame = (cmd: string, payload: Record<string, unknown>) => JSON.stringify(command(cmd, payload));
+/** A command as the socket edge hands it over: parsed (so a test cannot route a malformed one). */
+const command = (cmd: string, payload: Record<string, unknown>, ts?: number) =>
+  CommandMessage.parse(frameOf(cmd, payload, ts));
+const frame = (cmd: string, payload: Record<string, unknown>) => JSON.stringify(frameOf(cmd, payload));
+/** What the live connection does with a raw frame: parse it once, route a command. */
+function receive(store: JotaiStore, text: string): ServerMessage | null {
+  const message = parseServerMessage(text);
+  if (message?.type === 'command') routeCommand(store, message);
+  return message;
+}
 
 describe('routeCommand', () => {
   it('tool.navigate asks for the path', () => {
@@ -104,6 +116,20 @@ describe('routeCommand', () => {
     expect(store.get(automationEventsAtom)[0]!.summary).toBe('search_documents: volby prezidenta');
   });
 
+  it.each([
+    ['tool.navigate', { path: '//evil.example/x' }],
+    ['tool.navigate', { path: '/\\evil.example' }],
+    ['editor.open', { document_id: DOC, path: '//evil.example/x' }],
+  ])('refuses %s to another origin: listed as refused, not followed', (cmd, payload) => {
+    const store = createStore();
+    routeCommand(store, command(cmd, payload, 9));
+    expect(store.get(pendingNavigationAtom)).toBeNull();
+    expect(store.get(refusedNavigationAtom)).toEqual({ cmd, path: payload.path, ts: 9 });
+    const [event] = store.get(automationEventsAtom);
+    expect(event).toMatchObject({ cmd, summary: payload.path, refused: true });
+    expect(event!.links).toBeUndefined();
+  });
+
   it('lists unknown commands of a known prefix with their payload', () => {
     const store = createStore();
     routeCommand(store, command('tool.highlight', { node: 'cl-54' }));
@@ -134,12 +160,12 @@ describe('routeCommand', () => {
   });
 });
 
-describe('routeServerText', () => {
+describe('a raw frame through the socket edge', () => {
   it('routes a command frame and passes events through without routing', () => {
     const store = createStore();
-    expect(routeServerText(store, frame('tool.navigate', { path: '/tools' }))).toMatchObject({ cmd: 'tool.navigate' });
+    expect(receive(store, frame('tool.navigate', { path: '/tools' }))).toMatchObject({ cmd: 'tool.navigate' });
     expect(store.get(pendingNavigationAtom)).toBe('/tools');
-    expect(routeServerText(store, JSON.stringify({ type: 'ready', user_id: USER }))).toEqual({
+    expect(receive(store, JSON.stringify({ type: 'ready', user_id: USER }))).toEqual({
       type: 'ready',
       user_id: USER,
     });
@@ -150,23 +176,46 @@ describe('routeServerText', () => {
     ['not JSON', '{oops'],
     ['an unknown prefix', frame('admin.delete', { all: true })],
     ['a bad known payload', frame('tool.navigate', { path: 'http://evil.example' })],
-    ['a missing channel', JSON.stringify({ cmd: 'tool.navigate', payload: { path: '/' }, ts: 1 })],
+    ['a non-string path', frame('tool.navigate', { path: 42 })],
+    ['a missing channel', JSON.stringify({ type: 'command', cmd: 'tool.navigate', payload: { path: '/' }, ts: 1 })],
     [
       'another kind of channel',
-      JSON.stringify({ cmd: 'tool.navigate', channel: 'room:1', payload: { path: '/' }, ts: 1 }),
+      JSON.stringify({ type: 'command', cmd: 'tool.navigate', channel: 'room:1', payload: { path: '/' }, ts: 1 }),
     ],
     ['a bad editor.open', frame('editor.open', { document_id: 'not-a-uuid' })],
+    ['a command without its type', JSON.stringify({ ...frameOf('tool.navigate', { path: '/' }), type: undefined })],
   ])('ignores %s', (_name, text) => {
     const store = createStore();
-    expect(routeServerText(store, text)).toBeNull();
+    expect(receive(store, text)).toBeNull();
     expect(store.get(automationEventsAtom)).toEqual([]);
     expect(store.get(pendingNavigationAtom)).toBeNull();
   });
 
-  it('ignores a malformed command handed to routeCommand directly', () => {
-    const store = createStore();
-    routeCommand(store, command('search.results', { q: 'x', items: 'nope' }));
-    expect(store.get(automationEventsAtom)).toEqual([]);
-    expect(store.get(quickSearchOpenAtom)).toBe(false);
+  it('refuses a malformed known command at the edge, with the payload field named', () => {
+    const parsed = parseCommand(frameOf('search.results', { q: 'x', items: 'nope' }));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['payload', 'items']);
+  });
+});
+
+describe('commandHandlers', () => {
+  it('has one handler per known command (a missing one does not compile)', () => {
+    const { 'copilot.tool_call': omitted, ...others } = commandHandlers;
+    // @ts-expect-error copilot.tool_call has no handler
+    const incomplete: CommandHandlers = others;
+    expectTypeOf<keyof CommandHandlers>().toEqualTypeOf<KnownCommand>();
+    expect(omitted).toBeTypeOf('function');
+    expect(Object.keys(commandHandlers).sort()).toEqual(
+      [
+        'chat.message',
+        'copilot.tool_call',
+        'editor.open',
+        'editor.translation_preview',
+        'search.query',
+        'search.results',
+        'tool.navigate',
+      ].sort(),
+    );
+    expect(incomplete['copilot.tool_call']).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
-// Turns the commands that arrive on the user's channel into Jotai atom updates: every command
-// joins the automation events list, then an exhaustive switch per prefix does what it asks
-// (navigate, open the quick search, add an assistant message, keep a translation preview).
-import type { createStore } from '../atoms/store';
-import type { z } from 'zod';
+// Turns the commands that arrive on the user's channel (parsed once at the socket edge) into Jotai
+// atom updates: each known command has its handler in an exhaustive map, every command joins the
+// automation events list, and navigation goes only to the app's own paths (others are refused).
+import type { JotaiStore } from '../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
 import {
   automationEventsAtom,
@@ -12,107 +11,142 @@ import {
   MAX_EVENT_SUMMARY,
   nextCopilotId,
   pendingNavigationAtom,
+  refusedNavigationAtom,
   translationPreviewAtom,
-  type AutomationEvent,
   type AutomationLink,
+  type CopilotMessage,
 } from '../atoms/copilot/copilot.atoms';
+import { assertNever } from '../shared/assert-never';
 import { documentPath } from '../shared/document-path';
-import {
-  COMMAND_PREFIXES,
-  CommandMessage,
-  KNOWN_PAYLOADS,
-  parseServerMessage,
-  type KnownCommand,
-  type ServerMessage,
-} from './protocol';
+import { sameOriginAppPath } from './app-path';
+import { isListedCommand, type Command, type CommandMessage, type UnlistedCommand } from './protocol';
 
-export type JotaiStore = ReturnType<typeof createStore>;
-type Prefix = (typeof COMMAND_PREFIXES)[number] extends infer P ? (P extends `${infer Name}.` ? Name : never) : never;
+/** One handler per known command: a command without one does not compile. */
+export type CommandHandlers = {
+  [K in Command['cmd']]: (store: JotaiStore, command: Extract<Command, { cmd: K }>) => void;
+};
 
-/** Parses one raw frame; a command is routed. Answers the parsed message, or null when malformed (ignored). */
-export function routeServerText(store: JotaiStore, text: string): ServerMessage | null {
-  const message = parseServerMessage(text);
-  if (message && 'cmd' in message) routeCommand(store, message);
-  return message;
-}
-
-/** Applies one validated command; anything else is ignored. */
-export function routeCommand(store: JotaiStore, input: CommandMessage): void {
-  const parsed = CommandMessage.safeParse(input);
-  if (!parsed.success) return;
-  const message = parsed.data;
-  const prefix = message.cmd.slice(0, message.cmd.indexOf('.')) as Prefix;
-  store.set(automationEventsAtom, (events) => [eventOf(message), ...events].slice(0, MAX_AUTOMATION_EVENTS));
-  switch (prefix) {
-    case 'tool':
-      return routeTool(store, message);
-    case 'editor':
-      return routeEditor(store, message);
-    case 'search':
-      return routeSearch(store, message);
-    case 'chat':
-    case 'copilot':
-      return routeAssistant(store, message);
-    default:
-      return assertNever(prefix);
-  }
-}
-
-/** The typed payload of a known command (already validated by CommandMessage). */
-function payloadOf<C extends KnownCommand>(cmd: C, message: CommandMessage): z.output<(typeof KNOWN_PAYLOADS)[C]> {
-  return KNOWN_PAYLOADS[cmd].parse(message.payload) as z.output<(typeof KNOWN_PAYLOADS)[C]>;
-}
-
-function routeTool(store: JotaiStore, message: CommandMessage) {
-  if (message.cmd === 'tool.navigate') store.set(pendingNavigationAtom, payloadOf('tool.navigate', message).path);
-  // Other tool.* commands are listed only.
-}
-
-function routeEditor(store: JotaiStore, message: CommandMessage) {
-  if (message.cmd === 'editor.open') {
-    store.set(pendingNavigationAtom, editorOpenPath(payloadOf('editor.open', message)));
-  } else if (message.cmd === 'editor.translation_preview') {
-    const payload = payloadOf('editor.translation_preview', message);
+export const commandHandlers: CommandHandlers = {
+  'tool.navigate': (store, command) => navigate(store, command, command.payload.path),
+  'editor.open': (store, command) => navigate(store, command, editorOpenPath(command.payload)),
+  'editor.translation_preview': (store, command) => {
+    const payload = command.payload;
+    listEvent(store, command, { summary: payload.translation_preview });
     store.set(translationPreviewAtom, {
       text: payload.translation_preview,
       fragmentId: payload.fragment_id,
       language: payload.language,
-      ts: message.ts,
+      ts: command.ts,
     });
+  },
+  'search.query': (store, command) => {
+    listEvent(store, command, { summary: command.payload.q });
+    openQuickSearch(store, command.payload.q);
+  },
+  'search.results': (store, command) => {
+    const { q, items } = command.payload;
+    const label = (item: (typeof items)[number]) => item.external_id ?? item.title ?? item.document_id;
+    listEvent(store, command, {
+      summary: items.length > 0 ? `${q}: ${items.map(label).join(', ')}` : q,
+      links: items
+        .slice(0, 5)
+        .map((item) => ({ label: label(item), href: documentPath(item.document_id, item.title ?? '') })),
+    });
+    store.set(copilotSearchResultsAtom, { q, items, ts: command.ts });
+    openQuickSearch(store, q);
+  },
+  'chat.message': (store, command) => {
+    listEvent(store, command, { summary: command.payload.content });
+    addMessage(store, command, command.payload.role, command.payload.content);
+  },
+  // A tool the Copilot called is listed only.
+  'copilot.tool_call': (store, command) => {
+    const { name, summary } = command.payload;
+    listEvent(store, command, { summary: summary ? `${name}: ${summary}` : name });
+  },
+};
+
+/** Applies one command that the socket edge already validated. */
+export function routeCommand(store: JotaiStore, command: CommandMessage): void {
+  if (isListedCommand(command)) dispatch(store, command);
+  else routeUnlisted(store, command);
+}
+
+function dispatch<C extends Command>(store: JotaiStore, command: C): void {
+  // The map is keyed by `cmd`, so the handler found is the one for this command's member.
+  const handler = commandHandlers[command.cmd as C['cmd']] as (store: JotaiStore, command: C) => void;
+  handler(store, command);
+}
+
+/**
+ * A well-formed command the app does not know by name: listed with its summary (or its payload),
+ * and in the namespaces where a field says what to do, done (a search `q`, a message `content`).
+ */
+function routeUnlisted(store: JotaiStore, command: UnlistedCommand): void {
+  const payload = command.payload;
+  listEvent(store, command, {
+    summary: typeof payload.summary === 'string' ? payload.summary : JSON.stringify(payload),
+  });
+  const namespace = namespaceOf(command.cmd);
+  switch (namespace) {
+    case 'tool':
+    case 'editor':
+      return;
+    case 'search':
+      if (typeof payload.q === 'string') openQuickSearch(store, payload.q);
+      return;
+    case 'chat':
+    case 'copilot':
+      if (typeof payload.content === 'string') addMessage(store, command, 'assistant', payload.content);
+      return;
+    default:
+      return assertNever(namespace, 'command namespace');
   }
 }
 
-function routeSearch(store: JotaiStore, message: CommandMessage) {
-  let query: string | undefined;
-  if (message.cmd === 'search.results') {
-    const payload = payloadOf('search.results', message);
-    store.set(copilotSearchResultsAtom, { q: payload.q, items: payload.items, ts: message.ts });
-    query = payload.q;
-  } else if (message.cmd === 'search.query') {
-    query = payloadOf('search.query', message).q;
-  } else if (typeof message.payload.q === 'string') {
-    query = message.payload.q;
+type Namespace = 'tool' | 'editor' | 'search' | 'chat' | 'copilot';
+/** CommandName admits only these five namespaces. */
+const namespaceOf = (cmd: string) => cmd.slice(0, cmd.indexOf('.')) as Namespace;
+
+/** Moves the page to an app path; another origin is refused and shown, never followed. */
+function navigate(store: JotaiStore, command: CommandMessage, path: string) {
+  const target = sameOriginAppPath(path);
+  if (target === null) {
+    listEvent(store, command, { summary: path, refused: true });
+    store.set(refusedNavigationAtom, { cmd: command.cmd, path, ts: command.ts });
+    return;
   }
-  if (query === undefined) return;
+  listEvent(store, command, { summary: path, links: [{ label: path, href: target }] });
+  store.set(pendingNavigationAtom, target);
+}
+
+function openQuickSearch(store: JotaiStore, query: string) {
   store.set(quickSearchInitialQueryAtom, query);
   store.set(quickSearchOpenAtom, true);
 }
 
-/** `chat.message` and any chat.* / copilot.* command with text content become messages; copilot.tool_call is an event only. */
-function routeAssistant(store: JotaiStore, message: CommandMessage) {
-  let role: 'assistant' | 'user' | 'system' = 'assistant';
-  let content: string | undefined;
-  if (message.cmd === 'chat.message') {
-    ({ role, content } = payloadOf('chat.message', message));
-  } else if (message.cmd !== 'copilot.tool_call' && typeof message.payload.content === 'string') {
-    content = message.payload.content;
-  }
-  if (content === undefined || content === '') return;
-  const text = content;
+function addMessage(store: JotaiStore, command: CommandMessage, role: CopilotMessage['role'], content: string) {
+  if (content === '') return;
   store.set(copilotMessagesAtom, (messages) => [
     ...messages,
-    { id: nextCopilotId('msg'), role, content: text, at: message.ts, source: 'channel' },
+    { id: nextCopilotId('msg'), role, content, at: command.ts, source: 'channel' },
   ]);
+}
+
+/** The command joins the automation events, newest first. */
+function listEvent(
+  store: JotaiStore,
+  command: CommandMessage,
+  event: { summary: string; links?: AutomationLink[]; refused?: true },
+) {
+  const listed = {
+    ...event,
+    id: nextCopilotId('evt'),
+    cmd: command.cmd,
+    ts: command.ts,
+    summary: cutSummary(event.summary),
+  };
+  store.set(automationEventsAtom, (events) => [listed, ...events].slice(0, MAX_AUTOMATION_EVENTS));
 }
 
 /** `editor.open`'s own path when it has one, else /documents/{id}?node={node}. */
@@ -125,49 +159,4 @@ export function editorOpenPath(payload: { document_id: string; node_id?: string;
 export function cutSummary(text: string, max = MAX_EVENT_SUMMARY): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-function eventOf(message: CommandMessage): AutomationEvent {
-  const { summary, links } = describe(message);
-  return { id: nextCopilotId('evt'), cmd: message.cmd, summary: cutSummary(summary), ts: message.ts, links };
-}
-
-function describe(message: CommandMessage): { summary: string; links?: AutomationLink[] } {
-  const payload = message.payload;
-  switch (message.cmd) {
-    case 'tool.navigate': {
-      const { path } = payloadOf('tool.navigate', message);
-      return { summary: path, links: [{ label: path, href: path }] };
-    }
-    case 'editor.open': {
-      const path = editorOpenPath(payloadOf('editor.open', message));
-      return { summary: path, links: [{ label: path, href: path }] };
-    }
-    case 'editor.translation_preview':
-      return { summary: payloadOf('editor.translation_preview', message).translation_preview };
-    case 'search.query':
-      return { summary: payloadOf('search.query', message).q };
-    case 'search.results': {
-      const { q, items } = payloadOf('search.results', message);
-      const label = (item: (typeof items)[number]) => item.external_id ?? item.title ?? item.document_id;
-      return {
-        summary: items.length > 0 ? `${q}: ${items.map(label).join(', ')}` : q,
-        links: items
-          .slice(0, 5)
-          .map((item) => ({ label: label(item), href: documentPath(item.document_id, item.title ?? '') })),
-      };
-    }
-    case 'chat.message':
-      return { summary: payloadOf('chat.message', message).content };
-    case 'copilot.tool_call': {
-      const { name, summary } = payloadOf('copilot.tool_call', message);
-      return { summary: summary ? `${name}: ${summary}` : name };
-    }
-    default:
-      return { summary: typeof payload.summary === 'string' ? payload.summary : JSON.stringify(payload) };
-  }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled command prefix: ${String(value)}`);
 }

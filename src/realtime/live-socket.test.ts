@@ -141,7 +141,13 @@ describe('liveConnectionMachine on real sockets', () => {
     await until(() => selectLiveStatus(actor.getSnapshot()) === 'connected' && connections[0]?.received.length === 1);
     expect(JSON.parse(connections[0]!.received[0]!)).toEqual({ cmd: 'subscribe', channels: [`user:${USER_ID}`] });
 
-    const command = { cmd: 'tool.navigate', channel: `user:${USER_ID}`, payload: { path: '/tools' }, ts: 5 };
+    const command = {
+      type: 'command',
+      cmd: 'tool.navigate',
+      channel: `user:${USER_ID}`,
+      payload: { path: '/tools' },
+      ts: 5,
+    };
     connections[0]!.socket.send(JSON.stringify(command));
     await until(() => routed.length === 1);
     expect(routed[0]).toEqual(command);

@@ -2,6 +2,7 @@
 // (startClosed, maxRetries 0), because the live-connection machine owns retries, tokens and the
 // "no retry after login-required or 403" rule. One LiveSocket is one attempt with one token.
 import { WebSocket as PartyWebSocket } from 'partysocket';
+import { pageOrigin } from './app-path';
 import { SUBPROTOCOL } from './protocol';
 
 export interface LiveSocketHandlers {
@@ -77,10 +78,4 @@ export function liveSocketUrl(
   else if (url.protocol === 'https:') url.protocol = 'wss:';
   url.searchParams.set('token', token);
   return url.toString();
-}
-
-function pageOrigin(): string {
-  return typeof location !== 'undefined' && location.origin && location.origin !== 'null'
-    ? location.origin
-    : 'http://localhost';
 }

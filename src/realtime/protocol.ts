@@ -1,5 +1,6 @@
 // The live channel's messages (WebSocket subprotocol lexhub.copilot.v1), validated at both ends.
-// Parse at the socket edge with these schemas, then dispatch with an exhaustive switch.
+// Every server frame is discriminated by `type`; a command frame (`type: 'command'`) is parsed
+// once at the socket edge, then dispatched through the router's exhaustive handler map.
 import { z } from 'zod';
 
 export const SUBPROTOCOL = 'lexhub.copilot.v1';
@@ -86,33 +87,71 @@ export const UnsubscribeMessage = z.object({
 export const ClientMessage = z.discriminatedUnion('cmd', [SubscribeMessage, UnsubscribeMessage]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-// ---- server -> client ----
+// ---- server -> client: every frame is `{type, ...}` ----
 
 export const ReadyMessage = z.object({ type: z.literal('ready'), user_id: z.uuid() });
 export const SubscribedMessage = z.object({ type: z.literal('subscribed'), channels: z.array(Channel) });
 export const ErrorMessage = z.object({ type: z.literal('err'), code: z.string(), message: z.string() });
-export const CommandMessage = z
-  .object({
-    cmd: CommandName,
+export const ServerEvent = z.discriminatedUnion('type', [ReadyMessage, SubscribedMessage, ErrorMessage]);
+export type ServerEvent = z.infer<typeof ServerEvent>;
+
+/** A command frame of one known name, its payload typed by KNOWN_PAYLOADS. */
+const commandFrame = <C extends KnownCommand>(cmd: C) =>
+  z.object({
+    type: z.literal('command'),
+    cmd: z.literal(cmd),
     channel: Channel,
-    payload: Payload,
+    payload: KNOWN_PAYLOADS[cmd],
     /** Milliseconds since the epoch when the command was published. */
     ts: z.number(),
-  })
-  .superRefine((message, context) => {
-    const schema = (KNOWN_PAYLOADS as Record<string, z.ZodType>)[message.cmd];
-    if (!schema) return;
-    const result = schema.safeParse(message.payload);
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        context.addIssue({ ...issue, path: ['payload', ...issue.path] } as never);
-    }
   });
-export type CommandMessage = z.infer<typeof CommandMessage>;
 
-export const ServerEvent = z.union([ReadyMessage, SubscribedMessage, ErrorMessage]);
-export type ServerEvent = z.infer<typeof ServerEvent>;
+/** The commands the app acts on: one member per known name, discriminated by `cmd`. */
+export const Command = z.discriminatedUnion('cmd', [
+  commandFrame('tool.navigate'),
+  commandFrame('editor.open'),
+  commandFrame('editor.translation_preview'),
+  commandFrame('search.query'),
+  commandFrame('search.results'),
+  commandFrame('chat.message'),
+  commandFrame('copilot.tool_call'),
+]);
+export type Command = z.infer<typeof Command>;
+
+const isKnownCommand = (name: unknown): name is KnownCommand =>
+  typeof name === 'string' && Object.hasOwn(KNOWN_PAYLOADS, name);
+
+/**
+ * A well-formed command of the five namespaces that the app does not know by name (tool.highlight,
+ * copilot.note): it is published and delivered, and the client lists it in the automation events
+ * (a search.* one with a `q` opens the quick search, a chat.* / copilot.* one with `content` adds a
+ * message), so a newer server can try a command before the client knows it.
+ */
+export const UnlistedCommand = z.object({
+  type: z.literal('command'),
+  cmd: CommandName.refine((name) => !isKnownCommand(name), 'a known command has its own schema'),
+  channel: Channel,
+  payload: Payload,
+  ts: z.number(),
+});
+export type UnlistedCommand = z.infer<typeof UnlistedCommand>;
+
+/** Any command frame: known and typed, or unlisted (tests parse received frames with it). */
+export const CommandMessage = z.union([Command, UnlistedCommand]);
+export type CommandMessage = Command | UnlistedCommand;
 export type ServerMessage = ServerEvent | CommandMessage;
+
+/** Whether a parsed command is one of the known ones (its payload then has its own type). */
+export const isListedCommand = (message: CommandMessage): message is Command => isKnownCommand(message.cmd);
+
+/**
+ * Validates a command frame once: against its own member when the name is known (issues point
+ * into `payload`), else as an unlisted command.
+ */
+export function parseCommand(input: unknown) {
+  const name = typeof input === 'object' && input !== null ? (input as { cmd?: unknown }).cmd : undefined;
+  return isKnownCommand(name) ? Command.safeParse(input) : UnlistedCommand.safeParse(input);
+}
 
 /** A server message from raw socket text: an event, a command, or null when malformed. */
 export function parseServerMessage(text: string): ServerMessage | null {
@@ -122,10 +161,9 @@ export function parseServerMessage(text: string): ServerMessage | null {
   } catch {
     return null;
   }
-  const event = ServerEvent.safeParse(json);
-  if (event.success) return event.data;
-  const command = CommandMessage.safeParse(json);
-  return command.success ? command.data : null;
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  const parsed = type === 'command' ? parseCommand(json) : ServerEvent.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 /** What `POST /v1/realtime/publish` takes: a test command for the caller's own channel. */

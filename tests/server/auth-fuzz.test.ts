@@ -1,5 +1,7 @@
-// Malformed input to every auth endpoint gets a 4xx with a detail code, never a 500.
+// Malformed input to every auth endpoint gets a 4xx with a detail code, never a 500; every error
+// answer is the contract's ErrorBody, so its detail is one of the closed ERROR_CODES.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../../src/api/contract/errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -17,22 +19,40 @@ const valid = {
   reset: { token: 'abc', new_password: 'Velvet-Orchard-Thunder-42' },
 };
 
+/** An error answer that is not a contract ErrorBody (an unknown detail code included), or null. */
+function notAnErrorBody(status: number, text: string): string | null {
+  if (status < 400) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return `not JSON: ${text.slice(0, 80)}`;
+  }
+  return ErrorBody.safeParse(json).success ? null : `not an ErrorBody: ${text.slice(0, 120)}`;
+}
+
 interface Case {
   input: unknown;
   /** 'invalid': must be a 4xx; 'odd': valid or not, never a 5xx. */
   kind: 'invalid' | 'odd';
 }
 
-/** Variants of a valid body: each field wrong in several ways, and whole-body junk. */
-function variants(body: Record<string, unknown>, fresh: () => Record<string, unknown>): Case[] {
+/** Variants of a valid body: each field wrong in several ways, and whole-body junk. Fields in
+ * `optional` may be left out or empty (the register form's names). */
+function variants(
+  body: Record<string, unknown>,
+  fresh: () => Record<string, unknown>,
+  optional: string[] = [],
+): Case[] {
   const cases: Case[] = ['{not json', '', 'null', '[]', '"text"', '42', 'true', JSON.stringify([body]), {}].map(
     (input) => ({ input, kind: 'invalid' as const }),
   );
   for (const key of Object.keys(body)) {
     const { [key]: _dropped, ...without } = { ...body, ...fresh() };
-    cases.push({ input: without, kind: 'invalid' });
+    const mayBeEmpty = optional.includes(key);
+    cases.push({ input: without, kind: mayBeEmpty ? 'odd' : 'invalid' });
     for (const bad of [null, 42, true, [], ['a'], {}, { $ne: null }, '', huge])
-      cases.push({ input: { ...body, ...fresh(), [key]: bad }, kind: 'invalid' });
+      cases.push({ input: { ...body, ...fresh(), [key]: bad }, kind: mayBeEmpty && bad === '' ? 'odd' : 'invalid' });
     for (const odd of [
       ' ',
       '\u0000',
@@ -75,18 +95,21 @@ describe('auth endpoints under malformed input (pglite)', () => {
   const none = () => ({});
 
   it.each([
-    ['/v1/auth/register', valid.register, freshRegistration],
-    ['/v1/auth/login', valid.login, none],
-    ['/v1/auth/forgot-password', valid.forgot, none],
-    ['/v1/auth/reset-password', valid.reset, none],
-    ['/v1/auth/logout', {}, none],
-  ])('%s answers 4xx to malformed bodies and never 5xx', async (path, body, fresh) => {
+    ['/v1/auth/register', valid.register, freshRegistration, ['first_name', 'last_name']],
+    ['/v1/auth/login', valid.login, none, []],
+    ['/v1/auth/forgot-password', valid.forgot, none, []],
+    ['/v1/auth/resend-verification', valid.forgot, none, []],
+    ['/v1/auth/reset-password', valid.reset, none, []],
+    ['/v1/auth/logout', {}, none, []],
+  ])('%s answers 4xx to malformed bodies and never 5xx', async (path, body, fresh, optional) => {
     const session = new HttpSession(server.url);
     const failures: string[] = [];
-    for (const { input, kind } of variants(body, fresh)) {
+    for (const { input, kind } of variants(body, fresh, optional)) {
       const response = await session.post(path, input);
       const text = await response.text();
-      const isClientError = response.status >= 400 && response.status < 500 && /"detail":"[a-z_]+"/.test(text);
+      const isClientError = response.status >= 400 && response.status < 500;
+      const shape = notAnErrorBody(response.status, text);
+      if (shape) failures.push(`${response.status} for ${JSON.stringify(input).slice(0, 80)}: ${shape}`);
       // logout takes no body: ignoring one is fine.
       const ok = kind === 'invalid' && !path.endsWith('logout') ? isClientError : response.status < 500;
       if (!ok) failures.push(`${response.status} for ${JSON.stringify(input).slice(0, 80)}: ${text.slice(0, 120)}`);
@@ -102,6 +125,7 @@ describe('auth endpoints under malformed input (pglite)', () => {
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
+      expect(notAnErrorBody(response.status, await response.text())).toBeNull();
     },
   );
 
@@ -111,6 +135,7 @@ describe('auth endpoints under malformed input (pglite)', () => {
       first_name: 'x'.repeat(2_000_000),
     });
     expect(response.status).toBe(413);
+    expect(notAnErrorBody(response.status, await response.text())).toBeNull();
   });
 
   it.each([
@@ -125,6 +150,7 @@ describe('auth endpoints under malformed input (pglite)', () => {
     const response = await fetch(`${server.url}/v1/auth/verify${query}`);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
+    expect(notAnErrorBody(response.status, await response.text())).toBeNull();
   });
 
   it('ignores a junk session cookie', async () => {
@@ -133,6 +159,25 @@ describe('auth endpoints under malformed input (pglite)', () => {
       session.setCookie('lexhub_session', junk);
       const response = await session.get('/v1/auth/me');
       expect(response.status).toBe(401);
+      expect(notAnErrorBody(response.status, await response.text())).toBeNull();
+    }
+  });
+
+  it('answers unknown routes, wrong methods, bad URLs and a missing CSRF token with an ErrorBody', async () => {
+    for (const [method, path, headers] of [
+      ['GET', '/v1/no-such-route', {}],
+      ['DELETE', '/v1/auth/login', {}],
+      ['GET', '/v1/legal/documents/%E0%A4%A', {}],
+      ['POST', '/v1/auth/logout', { 'content-type': 'application/json' }],
+      ['POST', '/v1/auth/login', { 'content-type': 'application/json' }],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(notAnErrorBody(response.status, await response.text()), `${method} ${path}`).toBeNull();
     }
   });
 });

@@ -1,5 +1,6 @@
 // Account emails for real: over SMTP (a local smtp-server) the whole register → verify → login
-// and forgot → reset → login story; without SMTP, .eml files in the outbox.
+// and forgot → reset → login story, the verification mail sent again; without SMTP, .eml files
+// in the outbox.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
         smtpUrl: sink.url,
         publicUrl: 'http://lexhub.test',
         mailFrom: 'Lexhub <robot@lexhub.test>',
+        rateLimits: { resendPerEmail: { limit: 3, windowSeconds: 3600 } },
       },
     });
   });
@@ -87,6 +89,69 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
       200,
     );
     expect((await anonymous.get('/v1/auth/me')).status).toBe(200);
+  });
+
+  // Resending the verification email.
+  const resend = (email: string, session = new HttpSession(server.url)) =>
+    session.post('/v1/auth/resend-verification', { email });
+  const tokenOf = (mail: { text: string }) => new URL(linkIn(mail, '/v1/auth/verify')).searchParams.get('token')!;
+  const verify = (token: string) =>
+    fetch(`${server.url}/v1/auth/verify?token=${token}`, { headers: { accept: 'application/json' } });
+  /** No further mail to `email` arrives within a moment. */
+  const expectNoMail = async (email: string, after: number) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages.slice(after).filter((mail) => mail.to.includes(email))).toEqual([]);
+  };
+
+  it('mails a new link that replaces the first; the login then works', async () => {
+    const body = newRegistration({ first_name: '', last_name: '', language: 'en' });
+    const browser = new HttpSession(server.url);
+    expect((await browser.post('/v1/auth/register', body)).status).toBe(200);
+    const first = await sink.waitForMail(body.email);
+    // No name: a greeting without one.
+    expect(first.text).toMatch(/^Hello,\n/);
+
+    const early = await browser.post('/v1/auth/login', { identifier: body.email, password: body.password });
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ detail: 'email_not_verified' });
+
+    const before = sink.messages.length;
+    const answer = await resend(body.email.toUpperCase(), browser);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ok' });
+    const second = await sink.waitForMail(body.email, { after: before });
+    expect(second.subject).toBe('Confirm your Lexhub email address');
+    expect(tokenOf(second)).not.toBe(tokenOf(first));
+
+    // The newer link replaced the older one.
+    expect(await (await verify(tokenOf(first))).json()).toMatchObject({ detail: 'invalid_or_expired_token' });
+    expect((await verify(tokenOf(second))).status).toBe(200);
+    expect((await browser.post('/v1/auth/login', { identifier: body.email, password: body.password })).status).toBe(
+      200,
+    );
+
+    // Verified now: the same answer, and no mail.
+    const after = sink.messages.length;
+    expect(await (await resend(body.email)).json()).toEqual({ status: 'ok' });
+    await expectNoMail(body.email, after);
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    const before = sink.messages.length;
+    const answer = await resend(email);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ok' });
+    await expectNoMail(email, before);
+  });
+
+  it('limits resends per address with 429 rate_limited and Retry-After', async () => {
+    const email = `limited-${Date.now()}@example.com`;
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await resend(email)).status).toBe(200);
+    const limited = await resend(email);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ detail: 'rate_limited' });
   });
 });
 

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistration, registerAndLogin } from '../support/accounts.js';
+import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -39,7 +40,7 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
   it('stores the user unverified, the phone in E.164 and the password as argon2id', async () => {
     const body = newRegistration({
       email: `Mixed.Case-${Date.now()}@Example.COM`,
-      phone: '777 123 456',
+      phone: '+420 777 123 456',
       language: 'cs',
     });
     const response = await post(body);
@@ -70,28 +71,42 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
   });
 
   it.each([
-    ['letters only', 'call me', 'CZ', 'phone_invalid_format'],
-    ['too few digits', '12', 'CZ', 'phone_invalid_format'],
-    ['too many digits', '1234567890123456789', 'CZ', 'phone_invalid_format'],
-    ['not a Czech number', '100 000 000', 'CZ', 'phone_invalid'],
-    ['a Czech number under Slovakia', '777 123 456', 'SK', 'phone_invalid'],
-  ])('refuses a phone number with %s', async (_what, phone, country, detail) => {
-    await expectCode(await post(newRegistration({ phone, phone_country: country as 'CZ' })), 400, detail);
+    ['letters only', '+420 call me', 'phone_invalid_format'],
+    ['too few digits', '+420 12', 'phone_invalid_format'],
+    ['too many digits', '+420 1234567890123456789', 'phone_invalid_format'],
+    ['not a Czech number', '+420 100 000 000', 'phone_invalid'],
+    ['a Czech number under Slovakia', '+421 777 123 456', 'phone_invalid'],
+    ['a calling code the form does not offer', '+33 6 12 34 56 78', 'phone_invalid'],
+  ])('refuses a phone number with %s', async (_what, phone, detail) => {
+    const body = await expectApiError(await post(newRegistration({ phone })), 400, detail);
+    expect(body.field).toBe('phone');
   });
 
   it.each([
-    ['SK', '0905 123 456', '+421905123456'],
-    ['DE', '01512 3456789', '+4915123456789'],
-    ['GB', '07400 123456', '+447400123456'],
-    ['US', '(201) 555-0123', '+12015550123'],
-  ])('normalizes a %s number', async (country, phone, e164) => {
-    const body = newRegistration({ phone, phone_country: country as 'CZ' });
+    ['SK', '+421 0905 123 456', '+421905123456'],
+    ['SK', '+421 0901 234 567', '+421901234567'],
+    ['AT', '+43 0664 1234567', '+436641234567'],
+    ['DE', '+49 01512 3456789', '+4915123456789'],
+    ['DE', '+49 030 12345678', '+493012345678'],
+    ['PL', '+48 512 345 678', '+48512345678'],
+    ['GB', '+44 07400 123456', '+447400123456'],
+    ['US', '+1 (201) 555-0123', '+12015550123'],
+  ])('normalizes a %s number (%s)', async (_country, phone, e164) => {
+    const body = newRegistration({ phone });
     expect((await post(body)).status).toBe(200);
     expect((await userRow(body.email))!.phone).toBe(e164);
   });
 
+  it('registers without a name: the handle comes from the email', async () => {
+    const body = newRegistration({ email: `Ema.Nameless-${Date.now()}@example.com`, first_name: '', last_name: '' });
+    const { first_name: _first, last_name: _last, ...withoutNames } = body;
+    expect((await post(withoutNames)).status).toBe(200);
+    const row = (await userRow(body.email.toLowerCase()))!;
+    expect(row.username).toMatch(/^ema-nameless-/);
+  });
+
   it('refuses a taken email (any case) and a taken phone (typed another way) with 409', async () => {
-    const first = newRegistration({ phone: '776 111 222' });
+    const first = newRegistration({ phone: '+420 776 111 222' });
     expect((await post(first)).status).toBe(200);
     await expectCode(await post(newRegistration({ email: first.email.toUpperCase() })), 409, 'email_already_exists');
     await expectCode(await post(newRegistration({ phone: '+420 776-111-222' })), 409, 'phone_already_exists');
@@ -109,7 +124,7 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
   });
 
   it('answers concurrent registrations of one phone with one success and 409s', async () => {
-    const phone = '775 987 654';
+    const phone = '+420 775 987 654';
     const responses = await Promise.all(Array.from({ length: 3 }, () => post(newRegistration({ phone }))));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
   });

@@ -96,6 +96,7 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     for (const command of captured.commands) {
       expect(
         CommandMessage.safeParse({
+          type: 'command',
           cmd: command.cmd,
           channel: userChannel(command.userId),
           payload: command.payload,

@@ -13,7 +13,7 @@ import {
 } from '../../src/realtime/protocol.js';
 import { sha256 } from '../../server/auth/secret-token.js';
 import { NOTIFY_LIMIT_BYTES } from '../../server/realtime/hub.js';
-import { sqlRows } from '../../server/library/sql-rows.js';
+import { sqlRows } from '../../server/db/sql.js';
 import { registerAndLogin } from '../support/accounts.js';
 import { HttpSession } from '../support/http-session.js';
 import { RealtimeTestClient, connectLive, issueToken, wsUrl } from '../support/realtime-client.js';
@@ -227,6 +227,7 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
       for (const client of [a, b]) {
         const received = await client.waitFor((message) => message.cmd === 'editor.translation_preview');
         expect(CommandMessage.parse(received)).toEqual({
+          type: 'command',
           cmd: 'editor.translation_preview',
           channel: userChannel(user.id),
           payload,

@@ -142,6 +142,7 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     const { ts } = (await small.json()) as { ts: number };
     const received = CommandMessage.parse(await client.waitFor((message) => message.cmd === 'tool.navigate'));
     expect(received).toEqual({
+      type: 'command',
       cmd: 'tool.navigate',
       channel: userChannel(userId),
       payload: { path: '/documents' },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/api/contract/common.js';
 import { CLOSE_CODES, SESSION_ENDED_REASON, userChannel } from '../../src/realtime/protocol.js';
 import { sha256 } from '../../server/auth/secret-token.js';
-import { sqlRows } from '../../server/library/sql-rows.js';
+import { sqlRows } from '../../server/db/sql.js';
 import { linkIn } from '../../server/mail/memory-mailer.js';
 import { issueWsToken } from '../../server/realtime/ws-tokens.js';
 import { login, registerAndLogin } from '../support/accounts.js';

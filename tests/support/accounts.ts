@@ -8,7 +8,7 @@ import type { TestServer } from './test-server.js';
 
 export interface TestUser extends CurrentUser {
   password: string;
-  /** As sent at registration (national digits). */
+  /** As sent at registration (calling code and national digits). */
   phone: string;
 }
 
@@ -25,14 +25,13 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${randomBytes(3).toString('hex')}`;
   // 77x xxx xxx is a Czech mobile range: always a valid number.
-  const phone = `77${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = `+420 77${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   return {
     email: `user-${tag}@example.com`,
     password: `Quiet-Lantern-${randomBytes(6).toString('hex')}-River`,
     first_name: 'Jana',
     last_name: 'Nováková',
     phone,
-    phone_country: 'CZ',
     language: 'en',
     ...overrides,
   } as RegisterRequest & { password: string };

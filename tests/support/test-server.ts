@@ -37,6 +37,8 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   forgotPerEmailIp: { limit: 1000, windowSeconds: 3600 },
   forgotPerEmail: { limit: 1000, windowSeconds: 3600 },
   resetPerIp: { limit: 1000, windowSeconds: 3600 },
+  resendPerIp: { limit: 1000, windowSeconds: 3600 },
+  resendPerEmail: { limit: 1000, windowSeconds: 3600 },
 };
 
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {

@@ -1,25 +1,6 @@
 // Accounts: registration, login, email verification, password recovery, the current user.
 import { z } from 'zod';
 
-/** Codes an auth call can fail with (besides the generic ones in common.ts). */
-export const AUTH_ERROR_CODES = [
-  'invalid_credentials',
-  'account_locked',
-  'rate_limited',
-  'email_not_verified',
-  'email_already_exists',
-  'phone_already_exists',
-  'phone_invalid',
-  'phone_invalid_format',
-  'password_too_weak',
-  'password_too_common',
-  'invalid_or_expired_token',
-  'validation_failed',
-  'not_authenticated',
-  'csrf_failed',
-] as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
-
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it is cheap. */
 export const PASSWORD_MAX_LENGTH = 256;

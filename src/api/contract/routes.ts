@@ -190,7 +190,12 @@ export const routes = {
     tag: 'auth',
     body: RegisterRequest,
     response: RegisterResponse,
-    extraResponses: { 409: 'email_already_exists / phone_already_exists', 429: 'rate_limited' },
+    errors: {
+      400: ['phone_invalid_format', 'phone_invalid', 'password_too_weak', 'password_too_common'],
+      409: ['email_already_exists', 'phone_already_exists'],
+      429: ['rate_limited'],
+      503: ['try_again'],
+    },
   }),
   login: route({
     method: 'POST',
@@ -199,11 +204,11 @@ export const routes = {
     tag: 'auth',
     body: LoginRequest,
     response: MeResponse,
-    extraResponses: {
-      401: 'invalid_credentials',
-      403: 'email_not_verified',
-      423: 'account_locked',
-      429: 'rate_limited',
+    errors: {
+      401: ['invalid_credentials'],
+      403: ['email_not_verified'],
+      423: ['account_locked'],
+      429: ['rate_limited'],
     },
   }),
   logout: route({
@@ -220,7 +225,7 @@ export const routes = {
     tag: 'auth',
     body: ForgotPasswordRequest,
     response: OkResponse,
-    extraResponses: { 429: 'rate_limited' },
+    errors: { 429: ['rate_limited'] },
   }),
   resetPassword: route({
     method: 'POST',
@@ -229,7 +234,7 @@ export const routes = {
     tag: 'auth',
     body: ResetPasswordRequest,
     response: OkResponse,
-    extraResponses: { 429: 'rate_limited' },
+    errors: { 400: ['invalid_or_expired_token', 'password_too_weak', 'password_too_common'], 429: ['rate_limited'] },
   }),
   resendVerification: route({
     method: 'POST',
@@ -247,6 +252,7 @@ export const routes = {
     tag: 'auth',
     query: VerifyQuery,
     response: OkResponse,
+    errors: { 400: ['invalid_or_expired_token'] },
     extraResponses: { 303: 'Redirect to /auth/login for browsers' },
   }),
   me: route({
@@ -256,7 +262,6 @@ export const routes = {
     tag: 'auth',
     response: MeResponse,
     auth: 'user',
-    extraResponses: { 401: 'not_authenticated' },
   }),
 
   // Users: handles and profiles
@@ -268,6 +273,7 @@ export const routes = {
     params: UserIdParams,
     response: UserEtag,
     auth: 'user',
+    errors: { 403: ['forbidden'] },
   }),
   patchHandle: route({
     method: 'PATCH',
@@ -278,7 +284,12 @@ export const routes = {
     body: HandlePatch,
     response: HandleResponse,
     auth: 'user',
-    extraResponses: { 403: 'forbidden', 409: 'handle_taken', 412: 'precondition_failed', 428: 'precondition_required' },
+    errors: {
+      403: ['forbidden'],
+      409: ['handle_taken'],
+      412: ['precondition_failed'],
+      428: ['precondition_required'],
+    },
   }),
   getProfile: route({
     method: 'GET',
@@ -288,6 +299,7 @@ export const routes = {
     params: UserIdParams,
     response: Profile,
     auth: 'user',
+    errors: { 403: ['forbidden'] },
   }),
   patchProfile: route({
     method: 'PATCH',
@@ -298,7 +310,7 @@ export const routes = {
     body: ProfilePatch,
     response: Profile,
     auth: 'user',
-    extraResponses: { 403: 'forbidden' },
+    errors: { 403: ['forbidden'] },
   }),
   getPublicUser: route({
     method: 'GET',
@@ -326,7 +338,7 @@ export const routes = {
     body: CreateOrgRequest,
     response: Org,
     auth: 'user',
-    extraResponses: { 409: 'slug_taken' },
+    errors: { 409: ['slug_taken'] },
   }),
   getOrg: route({
     method: 'GET',
@@ -336,7 +348,7 @@ export const routes = {
     params: OrgSlugParams,
     response: Org,
     auth: 'user',
-    extraResponses: { 403: 'forbidden' },
+    errors: { 403: ['forbidden'] },
   }),
   addOrgMember: route({
     method: 'POST',
@@ -347,7 +359,7 @@ export const routes = {
     body: AddOrgMemberRequest,
     response: Org,
     auth: 'user',
-    extraResponses: { 403: 'forbidden', 409: 'already_member' },
+    errors: { 403: ['forbidden'], 409: ['already_member'] },
   }),
   updateOrgMember: route({
     method: 'PATCH',
@@ -358,7 +370,7 @@ export const routes = {
     body: UpdateOrgMemberRequest,
     response: Org,
     auth: 'user',
-    extraResponses: { 403: 'forbidden', 409: 'last_owner' },
+    errors: { 403: ['forbidden'], 409: ['last_owner'] },
   }),
   removeOrgMember: route({
     method: 'DELETE',
@@ -368,7 +380,7 @@ export const routes = {
     params: OrgMemberParams,
     response: Org,
     auth: 'user',
-    extraResponses: { 403: 'forbidden', 409: 'last_owner' },
+    errors: { 403: ['forbidden'], 409: ['last_owner'] },
   }),
   getPublicOrg: route({
     method: 'GET',
@@ -458,6 +470,7 @@ export const routes = {
     tag: 'realtime',
     response: WsTokenResponse,
     auth: 'user',
+    errors: { 429: ['rate_limited'] },
   }),
   publishRealtime: route({
     method: 'POST',
@@ -467,6 +480,7 @@ export const routes = {
     body: PublishRequest,
     response: PublishResponse,
     auth: 'user',
+    errors: { 429: ['rate_limited'] },
   }),
   issueCopilotSession: route({
     method: 'POST',
@@ -476,6 +490,8 @@ export const routes = {
     body: CopilotSessionRequest,
     response: CopilotSession,
     auth: 'user',
+    // The rate limit counts only when a ws-token is asked for (include_ws_token).
+    errors: { 429: ['rate_limited'] },
   }),
   // The Copilot outside /v1: where the chat is, the prompt templates, the streamed chat itself
   // (served by the main server at /copilot/chat, and by `npm run copilot` at /chat too).

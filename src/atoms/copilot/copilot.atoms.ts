@@ -1,11 +1,10 @@
 // The Copilot panel's state that is not a flow: panel open, the conversation, the automation
 // events, and what the realtime router hands to the rest of the app (navigation, translation
 // preview, search results). Written by components, machines and the realtime router alike.
+import type { ApiError } from '../../api/client';
 import { atom } from '../store';
 import { sidebarOpenAtom } from '../shell/sidebar.atoms';
 
-/** The panel's width; the main area shifts left by as much while it is open (copilot.css). */
-export const COPILOT_PANEL_WIDTH = 420;
 /** Up to this width the panel and the side navigation do not both fit: opening one closes the other. */
 export const COPILOT_CROWDED_QUERY = '(max-width: 1440px)';
 /** Newest automation events kept. */
@@ -29,11 +28,11 @@ function isCrowdedScreen(): boolean {
   );
 }
 
-/** Why a message failed, so the panel can word it (the content holds the server's text). */
+/** Why a reply failed, so the panel can word it (the error's message is also the content). */
 export type CopilotFailure =
   | { kind: 'loginRequired' }
-  | { kind: 'session'; status: number }
-  | { kind: 'request'; status: number }
+  | { kind: 'session'; error: ApiError }
+  | { kind: 'request'; error: ApiError }
   | { kind: 'templates' };
 
 export interface CopilotMessage {
@@ -66,13 +65,18 @@ export interface AutomationEvent {
   /** When it was published (the command's `ts`). */
   ts: number;
   links?: AutomationLink[];
+  /** A navigation to an address outside the app, which was not followed. */
+  refused?: true;
 }
 
 /** Newest first, at most MAX_AUTOMATION_EVENTS. */
 export const automationEventsAtom = atom<AutomationEvent[]>([]);
 
-/** An address the Copilot asked to go to; CopilotNavigator follows it and clears it. */
+/** An app path the Copilot asked to go to; CopilotNavigator follows it and clears it. */
 export const pendingNavigationAtom = atom<string | null>(null);
+
+/** The last navigation refused because it left the app; CopilotNavigator tells the user and clears it. */
+export const refusedNavigationAtom = atom<{ cmd: string; path: string; ts: number } | null>(null);
 
 /** The latest translation proposed for the editor (`editor.translation_preview`). */
 export interface TranslationPreview {

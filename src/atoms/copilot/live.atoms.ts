@@ -1,5 +1,6 @@
 // The live channel as the rest of the app sees it: who wants it open, its status (mirrored from
 // the live-connection machine by LiveConnectionRunner), and the raw traffic for the WS Demo.
+import type { ApiError } from '../../api/client';
 import { atom } from '../store';
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -7,7 +8,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 export type LiveProblem =
   | { kind: 'loginRequired' }
   | { kind: 'forbidden' }
-  | { kind: 'wsToken'; status: number }
+  | { kind: 'wsToken'; error: ApiError }
   | { kind: 'closed'; code: number; reason: string };
 
 export const liveStatusAtom = atom<LiveStatus>('idle');

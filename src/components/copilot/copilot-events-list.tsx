@@ -1,7 +1,8 @@
 // The automation events: the newest 25 commands that arrived on the user's channel, each with
-// its command, time, summary (cut at 160 characters) and any addresses it named.
+// its command, time, summary (cut at 160 characters) and any addresses it named; a navigation
+// outside the app is marked refused.
 import { useId } from 'react';
-import { Code, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Badge, Code, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { automationEventsAtom } from '../../atoms/copilot/copilot.atoms';
@@ -25,9 +26,16 @@ export function CopilotEventsList() {
           {events.map((event) => (
             <li key={event.id} className="copilot-event">
               <Flex justify="between" gap="2" align="baseline">
-                <Code size="1" variant="ghost">
-                  {event.cmd}
-                </Code>
+                <Flex gap="2" align="baseline">
+                  <Code size="1" variant="ghost">
+                    {event.cmd}
+                  </Code>
+                  {event.refused && (
+                    <Badge size="1" color="red" variant="soft" data-testid="copilot-event-refused">
+                      <FormattedMessage id="copilot.events.refused" />
+                    </Badge>
+                  )}
+                </Flex>
                 <Text size="1" color="gray" asChild>
                   <time dateTime={new Date(event.ts).toISOString()}>
                     {intl.formatTime(event.ts, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}

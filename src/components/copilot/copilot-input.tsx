@@ -11,6 +11,8 @@ import {
   selectSending,
   selectSensitiveOnly,
 } from '../../machines/copilot/copilot-chat.machine';
+import { copilotMessagesAtom } from '../../atoms/copilot/copilot.atoms';
+import { useStore } from '../../atoms/store';
 import { useCopilotChat } from './copilot-chat-context';
 
 export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }>(function CopilotInput(
@@ -19,6 +21,7 @@ export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }
 ) {
   const intl = useIntl();
   const chat = useCopilotChat();
+  const store = useStore();
   const ready = useSelector(chat, selectChatReady);
   const sending = useSelector(chat, selectSending);
   const redactions = useSelector(chat, selectRedactions);
@@ -31,9 +34,10 @@ export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!enabled) return;
-    chat.send({ type: 'chat.send', text });
+    // The conversation so far is read when sending, not on every streamed chunk.
+    chat.send({ type: 'chat.send', text, conversation: store.get(copilotMessagesAtom) });
     // Sent: empty the box. Not sent (blank, only sensitive values): keep it to be edited.
-    if (chat.getSnapshot().matches('sending')) setText('');
+    if (selectSending(chat.getSnapshot())) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

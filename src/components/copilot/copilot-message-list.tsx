@@ -5,6 +5,7 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { copilotMessagesAtom, type CopilotMessage } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
+import { errorMessage } from '../../i18n/error-message';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
 
 // The markdown renderer is most of the Copilot's weight: it loads with the first reply, not with
@@ -72,6 +73,7 @@ export function CopilotMessageList() {
 }
 
 function FailedReply({ message }: { message: CopilotMessage }) {
+  const intl = useIntl();
   const failure = message.error!;
   return (
     <Callout.Root color="red" size="1" mt="1" data-testid="copilot-error">
@@ -81,10 +83,13 @@ function FailedReply({ message }: { message: CopilotMessage }) {
       <Callout.Text>
         {failure.kind === 'loginRequired' && <CopilotLoginPrompt />}
         {failure.kind === 'session' && (
-          <FormattedMessage id="copilot.error.session" values={{ status: failure.status }} />
+          <FormattedMessage id="copilot.error.session" values={{ status: failure.error.status }} />
         )}
         {failure.kind === 'request' && (
-          <FormattedMessage id="copilot.error.request" values={{ status: failure.status, message: message.content }} />
+          <FormattedMessage
+            id="copilot.error.request"
+            values={{ status: failure.error.status, message: errorMessage(intl, failure.error, 'copilot') }}
+          />
         )}
         {failure.kind === 'templates' && <FormattedMessage id="copilot.error.templates" />}
       </Callout.Text>

@@ -1,12 +1,16 @@
-// Follows the address the Copilot asked for (tool.navigate, editor.open) through wouter, then
-// clears the request. The one place where realtime commands move the screen.
+// Follows the app path the Copilot asked for (tool.navigate, editor.open) through wouter, then
+// clears the request; a refused address (outside the app) becomes an error toast instead. The one
+// place where realtime commands move the screen.
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { pendingNavigationAtom } from '../../atoms/copilot/copilot.atoms';
-import { useAtom } from '../../atoms/store';
+import { pendingNavigationAtom, refusedNavigationAtom } from '../../atoms/copilot/copilot.atoms';
+import { useAtom, useSetAtom } from '../../atoms/store';
+import { showToastAtom } from '../toast/toast.atoms';
 
 export function CopilotNavigator() {
   const [pending, setPending] = useAtom(pendingNavigationAtom);
+  const [refused, setRefused] = useAtom(refusedNavigationAtom);
+  const showToast = useSetAtom(showToastAtom);
   const [location, navigate] = useLocation();
   const search = useSearch();
 
@@ -17,6 +21,16 @@ export function CopilotNavigator() {
     const current = search ? `${location}?${search}` : location;
     if (pending !== current) navigate(pending);
   }, [pending, setPending, navigate, location, search]);
+
+  useEffect(() => {
+    if (refused === null) return;
+    setRefused(null);
+    showToast({
+      variant: 'error',
+      title: { id: 'copilot.navigation.refused' },
+      description: { raw: `${refused.cmd}: ${refused.path}` },
+    });
+  }, [refused, setRefused, showToast]);
 
   return null;
 }

@@ -134,6 +134,23 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('complementary', { name: 'Copilot' });
 }
 
+/** The server's side of the first socket: ready, then a tool.navigate to `path` on the user's channel. */
+function serverSendsNavigate(path: string) {
+  act(() => {
+    sockets[0]!.handlers.open();
+    sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
+    sockets[0]!.handlers.message(
+      JSON.stringify({
+        type: 'command',
+        cmd: 'tool.navigate',
+        channel: `user:${USER.id}`,
+        payload: { path },
+        ts: Date.now(),
+      }),
+    );
+  });
+}
+
 describe('Copilot in the shell', () => {
   it('has a floating button labelled and tooltipped Open Copilot', async () => {
     const { user } = renderShell();
@@ -239,22 +256,27 @@ describe('Copilot in the shell', () => {
     await screen.findByRole('button', { name: /Account/ });
     const region = await openPanel(user);
     await waitFor(() => expect(sockets).toHaveLength(1));
-    act(() => {
-      sockets[0]!.handlers.open();
-      sockets[0]!.handlers.message(JSON.stringify({ type: 'ready', user_id: USER.id }));
-      sockets[0]!.handlers.message(
-        JSON.stringify({
-          cmd: 'tool.navigate',
-          channel: `user:${USER.id}`,
-          payload: { path: '/documents' },
-          ts: Date.now(),
-        }),
-      );
-    });
+    serverSendsNavigate('/documents');
     await waitFor(() => expect(location.history).toContain('/documents'));
     expect(store.get(automationEventsAtom)).toHaveLength(1);
     const events = within(region).getByRole('region', { name: 'Automation events' });
     expect(within(events).getByText('tool.navigate')).toBeTruthy();
+  });
+
+  it('refuses a navigation to another origin: a toast, the event marked refused, the address kept', async () => {
+    const store = createStore();
+    const { user, location } = renderShell(store);
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const before = [...location.history];
+    serverSendsNavigate('//evil.example/x');
+    expect(
+      await screen.findByText('A Copilot command asked to open an address outside Lexhub; it was ignored.'),
+    ).toBeTruthy();
+    const events = within(region).getByRole('region', { name: 'Automation events' });
+    expect(within(events).getByTestId('copilot-event-refused').textContent).toBe('Refused');
+    expect(location.history).toEqual(before);
   });
 
   it('sends a redacted prompt with Ctrl+Enter and streams the answer with a citation link', async () => {

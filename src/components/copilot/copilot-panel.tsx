@@ -171,7 +171,7 @@ function LiveProblem() {
         {problem.kind === 'loginRequired' && <CopilotLoginPrompt />}
         {problem.kind === 'forbidden' && <FormattedMessage id="copilot.error.forbidden" />}
         {problem.kind === 'wsToken' && (
-          <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.status }} />
+          <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.error.status }} />
         )}
       </Callout.Text>
     </Callout.Root>

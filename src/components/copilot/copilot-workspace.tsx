@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { useAtomValue, useStore } from '../../atoms/store';
-import { copilotChatMachine } from '../../machines/copilot/copilot-chat.machine';
+import { conversationActions, copilotChatMachine } from '../../machines/copilot/copilot-chat.machine';
 import { CopilotChatContext } from './copilot-chat-context';
 import { CopilotNavigator } from './copilot-navigator';
 import { CopilotPanel } from './copilot-panel';
@@ -14,7 +14,7 @@ import { LiveConnectionRunner } from './live-connection-runner';
 
 export default function CopilotWorkspace({ withPanel }: { withPanel: boolean }) {
   const store = useStore();
-  const chat = useActorRef(copilotChatMachine, { input: { store } });
+  const chat = useActorRef(copilotChatMachine.provide({ actions: conversationActions(store) }));
   const userId = useAtomValue(currentUserAtom)?.id;
 
   // A conversation belongs to one user.

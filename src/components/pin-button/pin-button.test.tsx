@@ -82,7 +82,7 @@ describe('PinButton', () => {
 
     failToggle = true;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pin' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Pin failed: 404 not_found');
+    expect((await screen.findByRole('alert')).textContent).toBe('Pin failed: Not found.');
     expect(screen.getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -6,7 +6,14 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { DrawingPinFilledIcon, DrawingPinIcon } from '@radix-ui/react-icons';
 import { useAtomValue } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
-import { pinMachine, selectPinError, selectPinned, selectPinPhase } from '../../machines/accounts/pin.machine';
+import { errorMessage } from '../../i18n/error-message';
+import {
+  pinMachine,
+  selectCanToggle,
+  selectPinError,
+  selectPinLoadFailed,
+  selectPinned,
+} from '../../machines/accounts/pin.machine';
 
 export function PinButton({ documentId }: { documentId: string }) {
   const user = useAtomValue(currentUserAtom);
@@ -19,11 +26,12 @@ function PinToggle({ documentId }: { documentId: string }) {
   const intl = useIntl();
   const pin = useActorRef(pinMachine, { input: { documentId } });
   const pinned = useSelector(pin, selectPinned);
-  const phase = useSelector(pin, selectPinPhase);
+  const loadFailed = useSelector(pin, selectPinLoadFailed);
+  const canToggle = useSelector(pin, selectCanToggle);
   const error = useSelector(pin, selectPinError);
 
   // The history is a convenience: a failed look-up hides the button instead of shouting.
-  if (phase === 'loadFailed') return null;
+  if (loadFailed) return null;
 
   return (
     <Flex align="center" gap="2">
@@ -34,7 +42,7 @@ function PinToggle({ documentId }: { documentId: string }) {
         color={pinned ? 'amber' : 'gray'}
         aria-pressed={pinned}
         title={intl.formatMessage({ id: pinned ? 'pin.unpinHint' : 'pin.pinHint' })}
-        disabled={phase !== 'ready'}
+        disabled={!canToggle}
         onClick={() => pin.send({ type: 'pin.toggle' })}
       >
         {pinned ? <DrawingPinFilledIcon aria-hidden /> : <DrawingPinIcon aria-hidden />}
@@ -42,7 +50,7 @@ function PinToggle({ documentId }: { documentId: string }) {
       </Button>
       {error && (
         <Text size="1" color="red" role="alert">
-          {intl.formatMessage({ id: 'pin.failed' }, { status: error.status, message: error.detail })}
+          {intl.formatMessage({ id: 'pin.failed' }, { message: errorMessage(intl, error, 'pin') })}
         </Text>
       )}
     </Flex>

@@ -1,18 +1,15 @@
 // The quick search dialog against a mocked autocomplete endpoint: shortcut, grouped results,
 // keyboard selection, navigation, empty and error states, accessibility.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Theme } from '@radix-ui/themes';
-import { IntlProvider } from 'react-intl';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createStore, AtomsProvider } from '../../atoms/store';
+import { createStore } from '../../atoms/store';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
+import { renderScreen } from '../../testing/render-screen';
 import axe from 'axe-core';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/reader/quick-search.atoms';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
-import { MESSAGES } from '../../i18n/messages';
 import { mockApi } from '../../testing/mock-api';
 import { JANA as USER } from '../../testing/users';
 import { QuickSearchDialog } from './quick-search-dialog';
@@ -39,6 +36,8 @@ const server = mockApi(
     if (q === 'boom') return HttpResponse.json({ detail: 'internal' }, { status: 500 });
     return HttpResponse.json({ items: q.startsWith('ustava') ? [CONSTITUTION, CHARTER] : [] });
   }),
+  // The app's providers keep a logged-in user's interface language.
+  http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
 );
 afterEach(() => {
   cleanup();
@@ -46,18 +45,8 @@ afterEach(() => {
 });
 
 function renderDialog(locale: 'en' | 'cs' = 'en', store = createStore()) {
-  const location = memoryLocation({ path: '/', record: true });
-  render(
-    <IntlProvider locale={locale} messages={MESSAGES[locale]}>
-      <AtomsProvider store={store}>
-        <Theme>
-          <Router hook={location.hook}>
-            <QuickSearchDialog />
-          </Router>
-        </Theme>
-      </AtomsProvider>
-    </IntlProvider>,
-  );
+  store.set(localeAtom, locale);
+  const { location } = renderScreen(<QuickSearchDialog />, { store });
   return { store, location, user: userEvent.setup() };
 }
 

@@ -30,6 +30,7 @@ import {
   selectQuery,
   selectResults,
 } from '../../machines/reader/quick-search.machine';
+import { errorMessage } from '../../i18n/error-message';
 import { optionId, QuickSearchResults } from './quick-search-results';
 import { useQuickSearchShortcut } from './use-quick-search-shortcut';
 import './quick-search.css';
@@ -179,7 +180,7 @@ export function QuickSearchDialog() {
                 <ExclamationTriangleIcon />
               </Callout.Icon>
               <Callout.Text>
-                <FormattedMessage id="search.error" values={{ message: error }} />
+                <FormattedMessage id="search.error" values={{ message: errorMessage(intl, error, 'search') }} />
               </Callout.Text>
             </Callout.Root>
           )}

@@ -1,7 +1,7 @@
 // Runs the session machine once for the app (mounted in the shell): bootstraps the user from
-// /auth/me into currentUserAtom, and lets screens and the account menu report a login or ask
-// for a logout through `useSession()`.
-import { createContext, useContext, type ReactNode } from 'react';
+// /auth/me into currentUserAtom, lets screens and the account menu report a login or ask for a
+// logout through `useSession()`, and shows the outcome of a logout as a toast.
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -22,11 +22,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     sessionMachine.provide({
       actions: {
         publishUser: (_, { user }) => setUser(user),
-        notify: (_, toast) => showToast(toast),
         navigate: (_, { to }) => navigate(to),
       },
     }),
   );
+  useEffect(() => {
+    const subscriptions = [
+      session.on('session.loggedOut', () => showToast({ variant: 'success', title: { id: 'account.loggedOut' } })),
+      // The server may still hold the session: say so rather than pretend.
+      session.on('session.logoutFailed', ({ error }) =>
+        showToast({ variant: 'error', title: { id: 'account.logoutFailed' }, description: { error } }),
+      ),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [session, showToast]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

@@ -1,8 +1,9 @@
 // The frame around every screen: skip link, header, side navigation, main content, footer, and
 // the quick search dialog, the toasts and the Copilot (mounted once here), inside the session
-// that asks /auth/me at start.
+// that asks /auth/me at start. The content and the Copilot each fail on their own (error boundaries).
 import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
 import { copilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotRoot } from '../copilot/copilot-root';
@@ -11,6 +12,7 @@ import { SessionProvider } from '../session/session-provider';
 import { ToastRegion } from '../toast/toast-region';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { ErrorBoundary } from './error-boundary';
 import { SideNav } from './side-nav';
 
 export const MAIN_ID = 'main-content';
@@ -19,6 +21,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   // The open Copilot panel takes 420 px on the right: the main column shifts left (copilot.css).
   const copilotOpen = useAtomValue(copilotPanelOpenAtom);
+  const [location] = useLocation();
 
   // Focus the main region without adding #main-content to the address.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -37,13 +40,17 @@ export function AppShell({ children }: { children: ReactNode }) {
           <SideNav />
           <div className="shell-column">
             <main id={MAIN_ID} tabIndex={-1} className="shell-main">
-              {children}
+              {/* A failing screen keeps to the main region; another address tries afresh. */}
+              <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
             </main>
             <AppFooter />
           </div>
         </div>
         <QuickSearchRoot />
-        <CopilotRoot />
+        {/* A failing Copilot goes away rather than taking the page with it. */}
+        <ErrorBoundary fallback={() => null}>
+          <CopilotRoot />
+        </ErrorBoundary>
         <ToastRegion />
       </div>
     </SessionProvider>

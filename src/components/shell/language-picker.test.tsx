@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiFetch } from '../../api/legacy-client';
+import { call } from '../../api/client';
+import { routes } from '../../api/contract/routes';
 import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { LanguagePicker } from './language-picker';
 import { setUpComponentTests } from '../../testing/component-tests';
@@ -18,10 +19,9 @@ const LANGUAGES = [
 const heard: { acceptLanguage: string | null }[] = [];
 setUpComponentTests();
 const server = mockApi(
-  http.get('*/v1/languages', () => HttpResponse.json({ items: LANGUAGES })),
-  http.get('*/v1/echo', ({ request }) => {
+  http.get('*/v1/languages', ({ request }) => {
     heard.push({ acceptLanguage: request.headers.get('Accept-Language') });
-    return HttpResponse.json({});
+    return HttpResponse.json({ items: LANGUAGES });
   }),
 );
 
@@ -71,7 +71,7 @@ describe('LanguagePicker', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: /^Jazyk: čeština/ })).toBeTruthy();
 
-    await apiFetch('/echo');
+    await call(routes.listInterfaceLanguages, {});
     expect(heard.at(-1)?.acceptLanguage).toBe('cs');
   });
 

@@ -3,10 +3,13 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Box, Button, Flex, Skeleton, Text } from '@radix-ui/themes';
+import type { ApiError } from '../../api/client';
+import { errorMessage } from '../../i18n/error-message';
+import type { PageState } from '../../machines/reader/text-loading.machine';
 
 export interface ListFooterContext {
-  pageState: 'idle' | 'loading' | 'failed' | 'done';
-  pageError?: string;
+  pageState: PageState;
+  pageError?: ApiError;
   onVisible: () => void;
   onRetry: () => void;
 }
@@ -42,7 +45,10 @@ export function EndSentinel({ context }: { context?: ListFooterContext }) {
       {context?.pageState === 'failed' && (
         <Flex align="center" gap="2" role="alert">
           <Text size="2" color="red">
-            {intl.formatMessage({ id: 'reader.text.pageError' }, { message: context.pageError ?? '' })}
+            {intl.formatMessage(
+              { id: 'reader.text.pageError' },
+              { message: errorMessage(intl, context.pageError, 'fragments') },
+            )}
           </Text>
           <Button size="1" variant="soft" onClick={context.onRetry}>
             {intl.formatMessage({ id: 'reader.retry' })}

@@ -3,16 +3,28 @@
 // soon as the document id is known: the structure (`nodes`) may arrive later.
 import { forwardRef, useCallback, useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { Box, Button, Callout, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
 import {
+  selectCache,
+  selectFailed,
+  selectFragments,
+  selectLang,
+  selectLanguages,
+  selectLanguagesError,
+  selectLanguagesLoading,
+  selectPageError,
+  selectPageState,
+  selectScrollTarget,
+  selectSpans,
   textLoadingMachine,
   type FragmentRow as Fragment,
-  type TextLoadingContext,
 } from '../../machines/reader/text-loading.machine';
+import { errorMessage } from '../../i18n/error-message';
 import { FragmentRow } from './fragment-row';
 import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';
@@ -21,37 +33,13 @@ import { EndSentinel, type ListFooterContext } from './end-sentinel';
 import './text-viewer.css';
 
 export interface TextViewerProps {
-  documentId: string;
-  /** A branch id or name; none = main. */
-  branch?: string;
-  /** Chosen from the language list only when no page names the language (an empty text). */
-  preferredLang?: string;
+  /** The reading, run by the document page (which tells it the structure and the jumps). */
+  actor: ActorRefFrom<typeof textLoadingMachine>;
   nodes: readonly Node[];
-  /** Whether `nodes` is the structure already (an empty list may be a document without one). */
-  nodesLoaded: boolean;
   selectedNodeId?: string;
-  /** Changes on every choice of a node, so choosing the same node again scrolls back to it. */
-  jumpNonce?: number;
   onSelectNode: (nodeId: string) => void;
   nodeHref: (nodeId: string) => string;
 }
-
-type Snapshot = { context: TextLoadingContext; value: unknown };
-const languagesState = (s: Snapshot) => (s.value as { languages?: string }).languages;
-const selectLanguages = (s: Snapshot) => s.context.languages;
-const selectLang = (s: Snapshot) => s.context.lang;
-const selectLanguagesLoading = (s: Snapshot) => languagesState(s) === 'loading';
-const selectLanguagesError = (s: Snapshot) => (languagesState(s) === 'failed' ? s.context.error : undefined);
-const selectFragments = (s: Snapshot) => s.context.fragments;
-const selectCache = (s: Snapshot) => s.context.cache;
-const selectFailed = (s: Snapshot) => s.context.failed;
-const selectSpans = (s: Snapshot) => s.context.spans;
-const selectScrollTarget = (s: Snapshot) => s.context.scrollTarget;
-const selectPageState = (s: Snapshot): ListFooterContext['pageState'] => {
-  const pages = (s.value as { reading?: { pages?: unknown } }).reading?.pages;
-  return pages === 'done' ? 'done' : pages === 'failed' ? 'failed' : pages === 'loading' ? 'loading' : 'idle';
-};
-const selectPageError = (s: Snapshot) => s.context.pageError;
 
 /** About three rows (an average row with text is ~160 px), rendered beyond each edge of the
  * viewport. Virtuoso's `overscan` counts pixels, so the `overscan={3}` this replaces was 3 px:
@@ -85,36 +73,9 @@ const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(func
 const computeItemKey = (_: number, fragment: Fragment) => fragment.id;
 const COMPONENTS = { Footer: EndSentinel, Scroller };
 
-export function TextViewer(props: TextViewerProps) {
-  const {
-    documentId,
-    branch,
-    preferredLang,
-    nodes,
-    nodesLoaded,
-    selectedNodeId,
-    jumpNonce = 0,
-    onSelectNode,
-    nodeHref,
-  } = props;
+export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHref }: TextViewerProps) {
   const intl = useIntl();
-  const nodeOrder = useMemo(() => Object.fromEntries(nodes.map((node) => [node.id, node.order_index])), [nodes]);
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
-  const actor = useActorRef(textLoadingMachine, {
-    input: {
-      documentId,
-      branch,
-      preferredLang,
-      nodeOrder: nodesLoaded ? nodeOrder : undefined,
-      nodeId: selectedNodeId,
-    },
-  });
-
-  // The structure usually arrives after the first page: node jumps need its order.
-  useEffect(() => {
-    if (nodesLoaded) actor.send({ type: 'nodes.loaded', nodeOrder });
-  }, [actor, nodesLoaded, nodeOrder]);
-
   const languages = useSelector(actor, selectLanguages);
   const lang = useSelector(actor, selectLang);
   const languagesLoading = useSelector(actor, selectLanguagesLoading);
@@ -127,14 +88,6 @@ export function TextViewer(props: TextViewerProps) {
   const pageState = useSelector(actor, selectPageState);
   const pageError = useSelector(actor, selectPageError);
   const listRef = useRef<VirtuosoHandle>(null);
-
-  // The address's node (chosen in the tree, the jump list or a reference) drives the jump.
-  const sent = useRef({ nodeId: selectedNodeId, nonce: jumpNonce });
-  useEffect(() => {
-    if (!selectedNodeId || (selectedNodeId === sent.current.nodeId && jumpNonce === sent.current.nonce)) return;
-    sent.current = { nodeId: selectedNodeId, nonce: jumpNonce };
-    actor.send({ type: 'node.select', nodeId: selectedNodeId });
-  }, [actor, selectedNodeId, jumpNonce]);
 
   useEffect(() => {
     if (scrollTarget && scrollTarget.index >= 0)
@@ -187,7 +140,10 @@ export function TextViewer(props: TextViewerProps) {
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            {intl.formatMessage({ id: 'reader.text.languagesError' }, { message: languagesError })}{' '}
+            {intl.formatMessage(
+              { id: 'reader.text.languagesError' },
+              { message: errorMessage(intl, languagesError, 'fragments') },
+            )}{' '}
             <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'languages.retry' })}>
               {intl.formatMessage({ id: 'reader.retry' })}
             </Button>

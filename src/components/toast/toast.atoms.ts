@@ -1,9 +1,17 @@
-// The toast queue: machines and screens push a toast (title, description, variant, duration),
+// The toast queue: screens push a toast (title, description, variant, duration),
 // the one Toaster in the shell shows it and drops it when it closes.
+import type { ApiError } from '../../api/client';
 import { atom } from '../../atoms/store';
+import type { ErrorContext } from '../../i18n/error-message';
 
-/** A catalogue message (formatted when shown, so it follows the interface language) or raw text. */
-export type ToastText = { id: string; values?: Record<string, string | number> } | { raw: string };
+/**
+ * A catalogue message, a failure (its message in the screen's context) or raw text. Messages and
+ * failures are formatted when shown, so they follow the interface language.
+ */
+export type ToastText =
+  | { id: string; values?: Record<string, string | number> }
+  | { error: ApiError; context?: ErrorContext }
+  | { raw: string };
 
 export type ToastVariant = 'success' | 'error';
 

@@ -5,11 +5,14 @@ import { Toast } from 'radix-ui';
 import { Flex, IconButton, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, Cross2Icon, CrossCircledIcon } from '@radix-ui/react-icons';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
+import { errorMessage } from '../../i18n/error-message';
 import { dismissToastAtom, toastsAtom, type Toast as QueuedToast, type ToastText } from './toast.atoms';
 import './toaster.css';
 
 export function formatToastText(intl: IntlShape, text: ToastText): string {
-  return 'raw' in text ? text.raw : intl.formatMessage({ id: text.id }, text.values);
+  if ('raw' in text) return text.raw;
+  if ('error' in text) return errorMessage(intl, text.error, text.context);
+  return intl.formatMessage({ id: text.id }, text.values);
 }
 
 export function Toaster() {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
+import { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
 import type { Locale } from '../../i18n/locale';
 import { MESSAGES } from '../../i18n/messages';
@@ -79,11 +80,19 @@ describe('VersionSelector', () => {
   });
 
   it('shows the failure with its message', () => {
-    renderSelector('cs', { status: 'error', branches: [], error: 'API 500: internal_error' });
+    renderSelector('cs', {
+      status: 'error',
+      branches: [],
+      error: new ApiError(500, 'http_error', { message: 'internal_error' }),
+    });
     expect(screen.getByRole('alert').textContent).toContain('Chyba při načítání verzí: API 500: internal_error');
     cleanup();
-    renderSelector('en', { status: 'error', branches: [], error: 'boom' });
-    expect(screen.getByRole('alert').textContent).toContain('Error loading versions: boom');
+    renderSelector('en', {
+      status: 'error',
+      branches: [],
+      error: new ApiError(0, 'network_error', { message: 'boom' }),
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Error loading versions: Error: boom');
   });
 
   it('builds compare addresses under a collection base path', () => {

@@ -3,7 +3,9 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, MixIcon } from '@radix-ui/react-icons';
+import type { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
+import { errorMessage } from '../../i18n/error-message';
 import { useBranchLabel } from './branch-label';
 import { detailPath } from '../../shared/document-path';
 
@@ -12,7 +14,7 @@ export interface VersionSelectorProps {
   branches: readonly Branch[];
   /** undefined: nothing chosen, the API serves main (shown as the main branch). */
   selectedBranchId?: string;
-  error?: string;
+  error?: ApiError;
   onSelect: (branchId: string) => void;
   onRetry?: () => void;
   basePath: string;
@@ -66,7 +68,7 @@ export function VersionSelector({
           <ExclamationTriangleIcon />
         </Callout.Icon>
         <Callout.Text>
-          {intl.formatMessage({ id: 'reader.versions.error' }, { message: error ?? '' })}{' '}
+          {intl.formatMessage({ id: 'reader.versions.error' }, { message: errorMessage(intl, error, 'document') })}{' '}
           {onRetry && (
             <Button size="1" variant="soft" color="red" onClick={onRetry}>
               {intl.formatMessage({ id: 'reader.retry' })}

@@ -1,8 +1,9 @@
 // Reading history: a document on screen for 2 s counts as one visit of a logged-in user, recorded
 // once per page view (one actor per view; stopping it earlier records nothing).
 import { assign, fromPromise, setup } from 'xstate';
+import { call, toApiError, type ApiError } from '../../api/client';
 import type { DOCUMENT_ACCESS_CONTEXTS } from '../../api/contract';
-import { recordDocumentAccess } from '../../api/accounts';
+import { routes } from '../../api/contract/routes';
 
 export type AccessContext = (typeof DOCUMENT_ACCESS_CONTEXTS)[number];
 
@@ -32,7 +33,7 @@ export interface DocumentVisitContext {
   sessionId: string;
   /** undefined while the session is being asked for, then whether someone is logged in. */
   loggedIn: boolean | undefined;
-  error?: string;
+  error?: ApiError;
 }
 
 export const documentVisitMachine = setup({
@@ -43,7 +44,9 @@ export const documentVisitMachine = setup({
   },
   actors: {
     recordVisit: fromPromise(({ input }: { input: { documentId: string; sessionId: string } }) =>
-      recordDocumentAccess({ document_id: input.documentId, context: 'view', session_id: input.sessionId }),
+      call(routes.recordDocumentAccess, {
+        body: { document_id: input.documentId, context: 'view', session_id: input.sessionId },
+      }),
     ),
   },
   delays: { visitThreshold: 2000 },
@@ -73,9 +76,7 @@ export const documentVisitMachine = setup({
         // History is a convenience: a failed record is not retried and not shown.
         onError: {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-          }),
+          actions: assign({ error: ({ event }) => toApiError(event.error) }),
         },
       },
     },

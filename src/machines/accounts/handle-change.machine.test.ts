@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import { handleChangeMachine, selectCanSubmit, selectPhase } from './handle-change.machine';
+import { handleChangeMachine, selectCanSubmit } from './handle-change.machine';
 
 const USER_ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
 
@@ -31,7 +31,7 @@ function start(
     }),
     { input: { userId: USER_ID, current: 'jana-novakova' } },
   ).start();
-  return { actor, etagCalls, patchCalls, handleChanged, phase: () => selectPhase(actor.getSnapshot()) };
+  return { actor, etagCalls, patchCalls, handleChanged, phase: () => actor.getSnapshot().value };
 }
 
 describe('handleChangeMachine', () => {
@@ -70,7 +70,7 @@ describe('handleChangeMachine', () => {
     actor.send({ type: 'handle.submit' });
     await vi.advanceTimersByTimeAsync(100);
     expect(phase()).toBe('failed');
-    expect(actor.getSnapshot().context.error).toEqual({ status: 412, detail: 'precondition_failed' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 412, detail: 'precondition_failed' });
     expect(actor.getSnapshot().context.current).toBe('jana-novakova');
     expect(handleChanged).not.toHaveBeenCalled();
 
@@ -91,7 +91,7 @@ describe('handleChangeMachine', () => {
     actor.send({ type: 'handle.submit' });
     await vi.advanceTimersByTimeAsync(100);
     expect(phase()).toBe('failed');
-    expect(actor.getSnapshot().context.error).toEqual({ status: 409, detail: 'handle_taken' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 409, detail: 'handle_taken' });
     expect(actor.getSnapshot().context.next).toBe('petr');
   });
 
@@ -115,7 +115,7 @@ describe('handleChangeMachine', () => {
     actor.send({ type: 'handle.submit' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context.error).toEqual({ status: 401, detail: 'not_authenticated' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 401, detail: 'not_authenticated' });
   });
 
   it('does not submit an empty or unchanged handle', async () => {

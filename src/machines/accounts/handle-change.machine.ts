@@ -1,7 +1,8 @@
 // Changing the handle (/settings/handle): resolve the user's ETag, then PATCH the handle with
 // If-Match, so a change made elsewhere in between is refused (412) instead of overwritten.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { describeFailure, getUserEtag, patchHandle } from '../../api/accounts';
+import { call, toApiError, type ApiError } from '../../api/client';
+import { routes } from '../../api/contract/routes';
 
 export interface HandleChangeContext {
   userId: string;
@@ -11,7 +12,9 @@ export interface HandleChangeContext {
   next: string;
   /** The ETag resolved for the change on its way. */
   etag?: string;
-  error?: { status: number; detail: string };
+  error?: ApiError;
+  /** Which step failed: reading the ETag, or the change itself. */
+  failedStep?: 'etag' | 'change';
 }
 
 export type HandleChangeEvent =
@@ -29,21 +32,28 @@ export const handleChangeMachine = setup({
     input: {} as { userId: string; current: string },
   },
   actors: {
-    resolveEtag: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
-      getUserEtag(input.userId, { signal }),
+    resolveEtag: fromPromise(
+      async ({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
+        (await call(routes.getUserEtag, { params: { id: input.userId }, signal })).etag,
     ),
+    // The ETag goes in If-Match, so a stale one gets 412.
     patchHandle: fromPromise(
       ({ input, signal }: { input: { userId: string; next: string; etag: string }; signal: AbortSignal }) =>
-        patchHandle(input.userId, input.next, input.etag, { signal }),
+        call(routes.patchHandle, {
+          params: { id: input.userId },
+          body: { username: input.next },
+          headers: { 'If-Match': input.etag },
+          signal,
+        }),
     ),
   },
   actions: {
     /** Provided by the screen: tell the rest of the app (the header) the new handle. */
     handleChanged: (_, _params: { username: string }) => {},
-    setFailure: assign((_, params: { error: unknown }) => {
-      const { status, detail } = describeFailure(params.error);
-      return { error: { status, detail } };
-    }),
+    setFailure: assign((_, params: { error: unknown; step: 'etag' | 'change' }) => ({
+      error: toApiError(params.error),
+      failedStep: params.step,
+    })),
   },
   guards: {
     canSubmit: ({ context }) => normalized(context.next) !== '' && normalized(context.next) !== context.current,
@@ -72,7 +82,10 @@ export const handleChangeMachine = setup({
         src: 'resolveEtag',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'patching', actions: assign({ etag: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error, step: 'etag' as const }) },
+        },
       },
     },
     patching: {
@@ -91,7 +104,10 @@ export const handleChangeMachine = setup({
             { type: 'handleChanged', params: ({ event }) => ({ username: event.output.username }) },
           ],
         },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error, step: 'change' as const }) },
+        },
       },
     },
     done: {
@@ -114,12 +130,13 @@ export const handleChangeMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof handleChangeMachine>;
-export type HandleChangePhase = 'idle' | 'resolvingEtag' | 'patching' | 'done' | 'failed';
-export const selectPhase = (snapshot: Snapshot) => snapshot.value as HandleChangePhase;
+export const selectBusy = (snapshot: Snapshot) => snapshot.matches('resolvingEtag') || snapshot.matches('patching');
+export const selectChanged = (snapshot: Snapshot) => snapshot.matches('done');
 export const selectNext = (snapshot: Snapshot) => snapshot.context.next;
 export const selectCurrent = (snapshot: Snapshot) => snapshot.context.current;
-export const selectError = (snapshot: Snapshot) => snapshot.context.error;
-export const selectCanSubmit = (snapshot: Snapshot) =>
-  (snapshot.matches('idle') || snapshot.matches('done') || snapshot.matches('failed')) &&
-  normalized(snapshot.context.next) !== '' &&
-  normalized(snapshot.context.next) !== snapshot.context.current;
+/** The failure of the last try, while it is the state shown. */
+export const selectError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.error : undefined);
+/** True when the failure shown is the ETag read's, not the change's ('Failed to get ETag'). */
+export const selectEtagFailed = (snapshot: Snapshot) =>
+  snapshot.matches('failed') && snapshot.context.failedStep === 'etag';
+export const selectCanSubmit = (snapshot: Snapshot) => snapshot.can({ type: 'handle.submit' });

@@ -1,8 +1,9 @@
 // The 'Select Language' dialog: opens, loads the interface languages once (the built-in two when
 // the call fails), filters them as the user types, and switches the locale on a choice.
 import { assign, fromPromise, setup } from 'xstate';
-import { apiGet } from '../../api/legacy-client';
-import { INTERFACE_LANGUAGES, InterfaceLanguageList } from '../../api/contract/languages';
+import { call } from '../../api/client';
+import { INTERFACE_LANGUAGES } from '../../api/contract/languages';
+import { routes } from '../../api/contract/routes';
 
 export interface LanguageOption {
   code: string;
@@ -32,7 +33,7 @@ export const languageDialogMachine = setup({
   },
   actors: {
     loadLanguages: fromPromise<LanguageOption[]>(
-      async ({ signal }) => (await apiGet('/languages', InterfaceLanguageList, { signal })).items,
+      async ({ signal }) => (await call(routes.listInterfaceLanguages, { signal })).items,
     ),
   },
   actions: {

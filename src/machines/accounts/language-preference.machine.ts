@@ -2,8 +2,10 @@
 // session starts logged in) the account's language is applied only if this device has no
 // choice of its own; a language chosen while logged in is saved to the account.
 import { and, assign, fromPromise, setup } from 'xstate';
-import { setLanguagePreference, type InterfaceLanguage } from '../../api/auth';
+import { call } from '../../api/client';
 import type { CurrentUser } from '../../api/contract';
+import { routes } from '../../api/contract/routes';
+import type { InterfaceLanguage } from './auth-form.machine';
 
 export type LanguagePreferenceEvent =
   /** The session's user (null: nobody); `hasLocalChoice`: a language is stored on this device. */
@@ -17,8 +19,9 @@ export const languagePreferenceMachine = setup({
     events: {} as LanguagePreferenceEvent,
   },
   actors: {
-    saveLanguage: fromPromise(({ input, signal }: { input: { language: InterfaceLanguage }; signal: AbortSignal }) =>
-      setLanguagePreference(input.language, { signal }),
+    saveLanguage: fromPromise(
+      async ({ input, signal }: { input: { language: InterfaceLanguage }; signal: AbortSignal }) =>
+        (await call(routes.setLanguagePreference, { body: { language: input.language }, signal })).language,
     ),
   },
   actions: {

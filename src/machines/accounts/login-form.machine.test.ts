@@ -1,69 +1,51 @@
-// The login form's flow on fake timers: the submit guard, success (session, toast for 2 s, home
-// after the 500 ms redirect delay), failures by code, unknown codes raw, network errors.
+// The login form on fake timers: the submit guard, the request (email trimmed), success (the user
+// emitted, home after the 500 ms delay), failures by code kept as the ApiError.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import type { CurrentUser } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { testUser } from '../../testing/users';
-import { LOGIN_SUCCESS_TOAST_MS, loginFormMachine } from './login-form.machine';
+import { startAuthForm } from './auth-form.test-kit';
+import { loginFormMachine } from './login-form.machine';
 
 const USER = testUser({ username: 'jana-novakova', language: 'cs' });
 
-function start(login: (input: { identifier: string; password: string }) => Promise<CurrentUser>) {
-  const calls = { login: vi.fn(login), notify: vi.fn(), signedIn: vi.fn(), navigate: vi.fn() };
-  const actor = createActor(
-    loginFormMachine.provide({
-      actors: { login: fromPromise(({ input }) => calls.login(input)) },
-      actions: {
-        notify: (_, toast) => calls.notify(toast),
-        signedIn: (_, { user }) => calls.signedIn(user),
-        navigate: (_, { to }) => calls.navigate(to),
-      },
-    }),
-  ).start();
+function start(login: (request: unknown) => Promise<unknown>) {
+  const form = startAuthForm(loginFormMachine, login);
   const fill = (email: string, password: string) => {
-    actor.send({ type: 'field.change', field: 'email', value: email });
-    actor.send({ type: 'field.change', field: 'password', value: password });
+    form.set('email', email);
+    form.set('password', password);
   };
-  return { actor, calls, fill };
+  return { ...form, fill };
 }
 
 fakeTimersInEachTest();
 
 describe('loginFormMachine', () => {
   it('cannot be submitted until both fields are filled', () => {
-    const { actor, calls, fill } = start(async () => USER);
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    const { actor, calls, fill, can } = start(async () => USER);
+    expect(can()).toBe(false);
     fill('jana@example.com', '');
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    expect(can()).toBe(false);
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('idle');
     fill('   ', 'secret');
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    expect(can()).toBe(false);
     fill('jana@example.com', 'secret');
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
-    expect(calls.login).not.toHaveBeenCalled();
+    expect(can()).toBe(true);
+    expect(calls.send).not.toHaveBeenCalled();
   });
 
-  it('logs in, updates the session, toasts for 2 s and goes home after 500 ms', async () => {
-    const { actor, calls, fill } = start(async () => USER);
+  it('logs in, emits the user and goes home after 500 ms', async () => {
+    const { actor, calls, emitted, fill, can } = start(async () => USER);
     fill(' jana@example.com ', 'correct horse battery');
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    expect(can()).toBe(false);
     await vi.advanceTimersByTimeAsync(0);
 
-    expect(calls.login).toHaveBeenCalledWith({ identifier: 'jana@example.com', password: 'correct horse battery' });
+    expect(calls.send).toHaveBeenCalledWith({ identifier: 'jana@example.com', password: 'correct horse battery' });
     expect(actor.getSnapshot().value).toBe('success');
-    expect(calls.signedIn).toHaveBeenCalledWith(USER);
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'success',
-      title: { id: 'auth.login.successTitle' },
-      description: { id: 'auth.login.successText' },
-      duration: LOGIN_SUCCESS_TOAST_MS,
-    });
-    expect(LOGIN_SUCCESS_TOAST_MS).toBe(2000);
+    expect(emitted).toEqual([{ type: 'form.succeeded', output: USER }]);
 
     await vi.advanceTimersByTimeAsync(499);
     expect(calls.navigate).not.toHaveBeenCalled();
@@ -73,32 +55,26 @@ describe('loginFormMachine', () => {
   });
 
   it.each([
-    ['invalid_credentials', 401, { id: 'auth.error.invalid_credentials' }],
-    ['account_locked', 423, { id: 'auth.error.account_locked' }],
-    ['rate_limited', 429, { id: 'auth.error.rate_limited' }],
-    ['email_not_verified', 403, { id: 'auth.error.email_not_verified' }],
-    ['something_new', 400, { raw: 'something_new' }],
-  ])('reports %s with its message and stays on the form', async (code, status, description) => {
-    const { actor, calls, fill } = start(async () => {
-      throw new ApiError(status, code as never);
+    ['invalid_credentials', 401],
+    ['account_locked', 423],
+    ['rate_limited', 429],
+    ['email_not_verified', 403],
+  ] as const)('keeps %s and stays on the form', async (code, status) => {
+    const { actor, calls, emitted, fill } = start(async () => {
+      throw new ApiError(status, code);
     });
     fill('jana@example.com', 'wrong');
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
 
     expect(actor.getSnapshot().value).toBe('failure');
-    expect(actor.getSnapshot().context.error).toEqual(description);
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'error',
-      title: { id: 'auth.login.failedTitle' },
-      description,
-    });
-    expect(calls.signedIn).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.error).toMatchObject({ status, detail: code });
+    expect(emitted).toEqual([{ type: 'form.failed', error: actor.getSnapshot().context.error }]);
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls.navigate).not.toHaveBeenCalled();
   });
 
-  it('shows a network error as its message and can be tried again', async () => {
+  it('keeps a network error with its message and can be tried again', async () => {
     let attempt = 0;
     const { actor, calls, fill } = start(async () => {
       attempt += 1;
@@ -108,16 +84,12 @@ describe('loginFormMachine', () => {
     fill('jana@example.com', 'correct horse battery');
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.notify).toHaveBeenLastCalledWith({
-      variant: 'error',
-      title: { id: 'auth.login.failedTitle' },
-      description: { raw: 'Failed to fetch' },
-    });
+    expect(actor.getSnapshot().context.error).toMatchObject({ detail: 'network_error', message: 'Failed to fetch' });
 
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.error).toBeUndefined();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('success');
-    expect(calls.login).toHaveBeenCalledTimes(2);
+    expect(calls.send).toHaveBeenCalledTimes(2);
   });
 });

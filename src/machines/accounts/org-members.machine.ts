@@ -1,8 +1,9 @@
 // Managing the members of one organization (on /teams, for its owners and admins): load it with
 // its members, add one by handle with a role, change a role, remove one. One change at a time.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { call, toApiError, type ApiError } from '../../api/client';
 import type { Org, OrgRole } from '../../api/contract';
-import { addOrgMember, describeFailure, getOrg, removeOrgMember, updateOrgMember } from '../../api/accounts';
+import { routes } from '../../api/contract/routes';
 
 export type MemberChange =
   | { kind: 'add'; username: string; role: OrgRole }
@@ -15,7 +16,7 @@ export interface OrgMembersContext {
   /** The add form. */
   handle: string;
   role: OrgRole;
-  error?: { status: number; detail: string; field?: string };
+  error?: ApiError;
   /** The change on its way, so the screen can disable the row it concerns. */
   pending?: MemberChange;
 }
@@ -36,21 +37,29 @@ export const orgMembersMachine = setup({
   },
   actors: {
     loadOrg: fromPromise(({ input, signal }: { input: { slug: string }; signal: AbortSignal }) =>
-      getOrg(input.slug, { signal }),
+      call(routes.getOrg, { params: { slug: input.slug }, signal }),
     ),
     changeMembers: fromPromise(
       ({ input, signal }: { input: { slug: string; change: MemberChange }; signal: AbortSignal }) => {
         const { slug, change } = input;
-        if (change.kind === 'add') return addOrgMember(slug, change.username, change.role, { signal });
-        if (change.kind === 'role') return updateOrgMember(slug, change.username, change.role, { signal });
-        return removeOrgMember(slug, change.username, { signal });
+        if (change.kind === 'add') {
+          return call(routes.addOrgMember, {
+            params: { slug },
+            body: { username: change.username, role: change.role },
+            signal,
+          });
+        }
+        const params = { slug, username: change.username };
+        if (change.kind === 'role')
+          return call(routes.updateOrgMember, { params, body: { role: change.role }, signal });
+        return call(routes.removeOrgMember, { params, signal });
       },
     ),
   },
   actions: {
     /** Provided by the screen: the organization's list row follows (its member count). */
     orgChanged: (_, _params: { org: Org }) => {},
-    setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
+    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
   },
   guards: {
     canAdd: ({ context }) => context.handle.trim() !== '',
@@ -130,8 +139,10 @@ export const orgMembersMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof orgMembersMachine>;
-export const selectMembersPhase = (snapshot: Snapshot) =>
-  snapshot.value as 'loading' | 'loadFailed' | 'ready' | 'changing';
+export const selectMembersLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectMembersLoadFailed = (snapshot: Snapshot) => snapshot.matches('loadFailed');
+export const selectChanging = (snapshot: Snapshot) => snapshot.matches('changing');
+export const selectCanAdd = (snapshot: Snapshot) => snapshot.can({ type: 'add.submit' });
 export const selectManagedOrg = (snapshot: Snapshot) => snapshot.context.org;
 export const selectAddHandle = (snapshot: Snapshot) => snapshot.context.handle;
 export const selectAddRole = (snapshot: Snapshot) => snapshot.context.role;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { pinMachine, selectPinned, selectPinPhase } from './pin.machine';
+import { pinMachine, selectPinned } from './pin.machine';
 
 const DOC = '6f1c1f8e-1d1a-5b6e-9a2f-4c3e2b1a0d9f';
 
@@ -26,7 +26,7 @@ function start(initial: boolean, toggle?: (pinned: boolean) => Promise<boolean>)
     }),
     { input: { documentId: DOC } },
   ).start();
-  const state = () => ({ phase: selectPinPhase(actor.getSnapshot()), pinned: selectPinned(actor.getSnapshot()) });
+  const state = () => ({ phase: actor.getSnapshot().value, pinned: selectPinned(actor.getSnapshot()) });
   return { actor, toggles, state };
 }
 
@@ -70,7 +70,7 @@ describe('pinMachine', () => {
     actor.send({ type: 'pin.toggle' });
     await vi.advanceTimersByTimeAsync(20);
     expect(state()).toEqual({ phase: 'ready', pinned: false });
-    expect(actor.getSnapshot().context.error).toEqual({ status: 404, detail: 'not_found' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 404, detail: 'not_found' });
   });
 
   it('a failed load can be retried', async () => {

@@ -1,12 +1,13 @@
 // The pin button of a document: the caller's pinned state (from the access stats), toggled with
 // PUT or DELETE /user/pins/{id}. A failed toggle keeps the last state the server confirmed.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { describeFailure, documentAccessStats, pinDocument, unpinDocument } from '../../api/accounts';
+import { call, toApiError, type ApiError } from '../../api/client';
+import { routes } from '../../api/contract/routes';
 
 export interface PinContext {
   documentId: string;
   pinned: boolean;
-  error?: { status: number; detail: string };
+  error?: ApiError;
 }
 
 export const pinMachine = setup({
@@ -16,19 +17,22 @@ export const pinMachine = setup({
     input: {} as { documentId: string },
   },
   actors: {
-    loadPinned: fromPromise(({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) =>
-      documentAccessStats(input.documentId, { signal }).then((stats) => stats.pinned),
+    loadPinned: fromPromise(
+      async ({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) =>
+        (await call(routes.documentAccessStats, { params: { id: input.documentId }, signal })).pinned,
     ),
     setPinned: fromPromise(
-      ({ input, signal }: { input: { documentId: string; pinned: boolean }; signal: AbortSignal }) =>
-        (input.pinned ? pinDocument : unpinDocument)(input.documentId, { signal }).then((state) => state.pinned),
+      async ({ input, signal }: { input: { documentId: string; pinned: boolean }; signal: AbortSignal }) =>
+        (
+          await call(input.pinned ? routes.pinDocument : routes.unpinDocument, {
+            params: { id: input.documentId },
+            signal,
+          })
+        ).pinned,
     ),
   },
   actions: {
-    setFailure: assign((_, params: { error: unknown }) => {
-      const { status, detail } = describeFailure(params.error);
-      return { error: { status, detail } };
-    }),
+    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
   },
 }).createMachine({
   id: 'pin',
@@ -63,5 +67,8 @@ export const pinMachine = setup({
 
 type Snapshot = SnapshotFrom<typeof pinMachine>;
 export const selectPinned = (snapshot: Snapshot) => snapshot.context.pinned;
-export const selectPinPhase = (snapshot: Snapshot) => snapshot.value as 'loading' | 'loadFailed' | 'ready' | 'toggling';
+export const selectPinLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectPinLoadFailed = (snapshot: Snapshot) => snapshot.matches('loadFailed');
+export const selectToggling = (snapshot: Snapshot) => snapshot.matches('toggling');
+export const selectCanToggle = (snapshot: Snapshot) => snapshot.can({ type: 'pin.toggle' });
 export const selectPinError = (snapshot: Snapshot) => snapshot.context.error;

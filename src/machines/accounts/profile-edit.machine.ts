@@ -1,8 +1,9 @@
 // Editing one's profile (/settings/profile): load it, edit the fields as text, save with PATCH;
 // a validation failure keeps the form and names the field the server refused.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { call, toApiError, type ApiError } from '../../api/client';
 import type { Profile } from '../../api/contract';
-import { describeFailure, getProfile, patchProfile } from '../../api/accounts';
+import { routes } from '../../api/contract/routes';
 
 export const PROFILE_FIELDS = [
   'first_name',
@@ -60,7 +61,7 @@ export function patchFromForm(form: ProfileForm) {
 export interface ProfileEditContext {
   userId: string;
   form: ProfileForm;
-  error?: { status: number; detail: string; field?: string };
+  error?: ApiError;
 }
 
 const EMPTY_FORM: ProfileForm = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, ''])) as ProfileForm;
@@ -76,17 +77,17 @@ export const profileEditMachine = setup({
   },
   actors: {
     loadProfile: fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
-      getProfile(input.userId, { signal }),
+      call(routes.getProfile, { params: { id: input.userId }, signal }),
     ),
     saveProfile: fromPromise(
       ({ input, signal }: { input: { userId: string; form: ProfileForm }; signal: AbortSignal }) =>
-        patchProfile(input.userId, patchFromForm(input.form), { signal }),
+        call(routes.patchProfile, { params: { id: input.userId }, body: patchFromForm(input.form), signal }),
     ),
   },
   actions: {
     /** Provided by the screen: the rest of the app follows the saved profile (the header's name). */
     profileSaved: (_, _params: { profile: Profile }) => {},
-    setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
+    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
   },
 }).createMachine({
   id: 'profileEdit',
@@ -144,10 +145,15 @@ export const profileEditMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof profileEditMachine>;
-export type ProfileEditPhase = 'loading' | 'loadFailed' | 'idle' | 'saving' | 'saved' | 'failed';
-export const selectProfileEditPhase = (snapshot: Snapshot): ProfileEditPhase => {
-  const value = snapshot.value;
-  return typeof value === 'string' ? (value as ProfileEditPhase) : (value.editing as ProfileEditPhase);
-};
+export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+/** The form is shown once the profile is here (editing or saving). */
+export const selectFormShown = (snapshot: Snapshot) => snapshot.matches('editing') || snapshot.matches('saving');
+export const selectSaving = (snapshot: Snapshot) => snapshot.matches('saving');
+export const selectSaved = (snapshot: Snapshot) => snapshot.matches({ editing: 'saved' });
 export const selectForm = (snapshot: Snapshot) => snapshot.context.form;
-export const selectProfileEditError = (snapshot: Snapshot) => snapshot.context.error;
+/** Why the profile could not be loaded. */
+export const selectLoadError = (snapshot: Snapshot) =>
+  snapshot.matches('loadFailed') ? snapshot.context.error : undefined;
+/** Why the last save failed, while that is the state shown. */
+export const selectSaveError = (snapshot: Snapshot) =>
+  snapshot.matches({ editing: 'failed' }) ? snapshot.context.error : undefined;

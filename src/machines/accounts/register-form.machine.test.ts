@@ -1,36 +1,22 @@
-// The register form's flow on fake timers: the guard (email, password, phone), the request with
-// the country code and interface language, the success card's address and toast, failures by code.
+// The register form: the guard (email, password, phone; names optional), the request with the
+// phone as calling code + digits and the interface language, the confirmed address, failures.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import { AUTH_ERROR_CODES, type RegisterRequest } from '../../api/contract';
-import { AUTH_ERROR_MESSAGE_IDS } from '../../api/auth-error-messages';
+import { RegisterRequest } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { REGISTER_SUCCESS_TOAST_MS, registerFormMachine, type RegisterField } from './register-form.machine';
+import { startAuthForm } from './auth-form.test-kit';
+import { CALLING_CODES, fullPhone, registerFormMachine, selectRegisteredEmail } from './register-form.machine';
 
-function start(register: (input: RegisterRequest) => Promise<{ status: 'verification_sent'; email: string }>) {
-  const calls = { register: vi.fn(register), notify: vi.fn() };
-  const actor = createActor(
-    registerFormMachine.provide({
-      actors: { register: fromPromise(({ input }) => calls.register(input)) },
-      actions: { notify: (_, toast) => calls.notify(toast) },
-    }),
-  ).start();
-  const set = (field: RegisterField, value: string) => actor.send({ type: 'field.change', field, value });
-  return { actor, calls, set };
-}
-
-const sent = async (input: RegisterRequest) => ({
+const sent = async (request: unknown) => ({
   status: 'verification_sent' as const,
-  email: String(input.email).toLowerCase(),
+  email: String((request as { email: string }).email).toLowerCase(),
 });
 
 fakeTimersInEachTest();
 
 describe('registerFormMachine', () => {
-  it('needs email, password and phone before it can be sent (names are up to the form)', () => {
-    const { actor, set } = start(sent);
-    const can = () => actor.getSnapshot().can({ type: 'form.submit' });
+  it('needs email, password and phone before it can be sent (names are optional)', () => {
+    const { set, can } = startAuthForm(registerFormMachine, sent);
     set('email', 'jana@example.com');
     set('password', 'a long and unique passphrase');
     expect(can()).toBe(false);
@@ -42,37 +28,57 @@ describe('registerFormMachine', () => {
     expect(can()).toBe(false);
   });
 
-  it('sends the fields with the country code and language, then shows the address and a 5 s toast', async () => {
-    const { actor, calls, set } = start(sent);
+  it('offers each calling code once, +420 first', () => {
+    expect(CALLING_CODES).toEqual(['+420', '+421', '+43', '+49', '+48', '+1', '+44']);
+    expect(startAuthForm(registerFormMachine, sent).actor.getSnapshot().context.fields.callingCode).toBe('+420');
+  });
+
+  it.each([
+    ['+420', '777 123 456', '+420777123456'],
+    ['+421', '0901 234 567', '+421901234567'],
+    ['+49', '0151-2345 6789', '+4915123456789'],
+    ['+1', '(212) 555-0100', '+12125550100'],
+  ])('builds the phone from %s and %s', (code, typed, phone) => {
+    expect(fullPhone(code, typed)).toBe(phone);
+  });
+
+  it('sends the fields without names, with the calling code and the language, and keeps the address', async () => {
+    const { actor, calls, set } = startAuthForm(registerFormMachine, sent);
     set('email', ' Jana@Example.com ');
     set('password', 'a long and unique passphrase');
-    set('firstName', ' Jana ');
-    set('lastName', 'Nováková');
-    set('phone', '0777 123 456');
-    expect(actor.getSnapshot().context.phoneCountry).toBe('CZ');
-    actor.send({ type: 'country.change', country: 'SK' });
+    set('phone', '0901 234 567');
+    set('callingCode', '+421');
     actor.send({ type: 'form.submit', language: 'cs' });
     expect(actor.getSnapshot().value).toBe('submitting');
     await vi.advanceTimersByTimeAsync(0);
 
-    expect(calls.register).toHaveBeenCalledWith({
+    const body = {
       email: 'Jana@Example.com',
       password: 'a long and unique passphrase',
-      first_name: 'Jana',
-      last_name: 'Nováková',
-      phone: '0777 123 456',
-      phone_country: 'SK',
+      first_name: '',
+      last_name: '',
+      phone: '+421901234567',
       language: 'cs',
-    });
+    };
+    expect(calls.send).toHaveBeenCalledWith(body);
+    // The contract takes it as it is.
+    expect(RegisterRequest.safeParse(body).success).toBe(true);
     expect(actor.getSnapshot().value).toBe('success');
-    expect(actor.getSnapshot().context.registeredEmail).toBe('jana@example.com');
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'success',
-      title: { id: 'auth.register.successTitle' },
-      description: { id: 'auth.register.successText' },
-      duration: 5000,
-    });
-    expect(REGISTER_SUCCESS_TOAST_MS).toBe(5000);
+    expect(selectRegisteredEmail(actor.getSnapshot())).toBe('jana@example.com');
+  });
+
+  it('trims the names it is given', async () => {
+    const { actor, calls, set } = startAuthForm(registerFormMachine, sent);
+    set('email', 'jana@example.com');
+    set('password', 'a long and unique passphrase');
+    set('firstName', ' Jana ');
+    set('lastName', 'Nováková');
+    set('phone', '777 123 456');
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.send).toHaveBeenCalledWith(
+      expect.objectContaining({ first_name: 'Jana', last_name: 'Nováková', phone: '+420777123456' }),
+    );
   });
 
   it.each([
@@ -84,9 +90,9 @@ describe('registerFormMachine', () => {
     'password_too_common',
     'rate_limited',
     'validation_failed',
-  ])('reports %s with its catalogue message and lets the user fix the form', async (code) => {
-    const { actor, calls, set } = start(async () => {
-      throw new ApiError(409, code as never);
+  ] as const)('keeps %s and lets the user fix the form', async (code) => {
+    const { actor, set, can } = startAuthForm(registerFormMachine, async () => {
+      throw new ApiError(409, code);
     });
     set('email', 'jana@example.com');
     set('password', 'password');
@@ -94,36 +100,11 @@ describe('registerFormMachine', () => {
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
 
-    const description = { id: `auth.error.${code}` };
     expect(actor.getSnapshot().value).toBe('failure');
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'error',
-      title: { id: 'auth.register.failedTitle' },
-      description,
-    });
+    expect(actor.getSnapshot().context.error?.detail).toBe(code);
+    expect(selectRegisteredEmail(actor.getSnapshot())).toBeUndefined();
     set('password', 'a long and unique passphrase');
-    expect(actor.getSnapshot().context.password).toBe('a long and unique passphrase');
-    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
-  });
-
-  it('has a catalogue message for every auth error code', () => {
-    for (const code of AUTH_ERROR_CODES) expect(AUTH_ERROR_MESSAGE_IDS[code]).toBe(`auth.error.${code}`);
-  });
-
-  it('shows a network error as its message', async () => {
-    const { actor, calls, set } = start(async () => {
-      throw new TypeError('NetworkError when attempting to fetch resource.');
-    });
-    set('email', 'jana@example.com');
-    set('password', 'a long and unique passphrase');
-    set('phone', '777123456');
-    actor.send({ type: 'form.submit' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'error',
-      title: { id: 'auth.register.failedTitle' },
-      description: { raw: 'NetworkError when attempting to fetch resource.' },
-    });
-    expect(actor.getSnapshot().value).toBe('failure');
+    expect(actor.getSnapshot().context.fields.password).toBe('a long and unique passphrase');
+    expect(can()).toBe(true);
   });
 });

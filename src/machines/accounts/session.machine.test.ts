@@ -1,5 +1,6 @@
 // The session: bootstrap from /auth/me (user, 401 and network failure both mean anonymous),
-// a login taking over, and logout (clears the user and goes home; a failed logout keeps it).
+// a login taking over, and logout (clears the user, says so and goes home; a failed logout keeps
+// it and says why).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/client';
@@ -14,17 +15,18 @@ function start(
   logout: () => Promise<{ status: 'ok' }> = async () => ({ status: 'ok' }),
 ) {
   const published: (CurrentUser | null)[] = [];
-  const calls = { notify: vi.fn(), navigate: vi.fn(), logout: vi.fn(logout) };
+  const calls = { emitted: vi.fn(), navigate: vi.fn(), logout: vi.fn(logout) };
   const actor = createActor(
     sessionMachine.provide({
       actors: { loadUser: fromPromise(loadUser), logout: fromPromise(() => calls.logout()) },
       actions: {
         publishUser: (_, { user }) => published.push(user),
-        notify: (_, toast) => calls.notify(toast),
         navigate: (_, { to }) => calls.navigate(to),
       },
     }),
-  ).start();
+  );
+  actor.on('*', (event) => calls.emitted(event));
+  actor.start();
   return { actor, published, calls };
 }
 
@@ -62,7 +64,7 @@ describe('sessionMachine', () => {
     expect(calls.logout).toHaveBeenCalledTimes(1);
     expect(published).toEqual([USER, null]);
     expect(calls.navigate).toHaveBeenCalledWith('/');
-    expect(calls.notify).toHaveBeenCalledWith({ variant: 'success', title: { id: 'account.loggedOut' } });
+    expect(calls.emitted).toHaveBeenCalledWith({ type: 'session.loggedOut' });
   });
 
   it('counts a 401 at logout as logged out already', async () => {
@@ -90,10 +92,9 @@ describe('sessionMachine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(published).toEqual([USER]);
     expect(calls.navigate).not.toHaveBeenCalled();
-    expect(calls.notify).toHaveBeenCalledWith({
-      variant: 'error',
-      title: { id: 'account.logoutFailed' },
-      description: { raw: 'Failed to fetch' },
+    expect(calls.emitted).toHaveBeenCalledWith({
+      type: 'session.logoutFailed',
+      error: expect.objectContaining({ detail: 'network_error', message: 'Failed to fetch' }),
     });
   });
 });

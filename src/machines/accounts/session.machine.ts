@@ -1,37 +1,39 @@
 // The session: asks /auth/me once at start (a 401 or a network failure means nobody is logged
 // in), takes the user a login returns, and logs out (then home). The user is published to the
-// rest of the app through the `publishUser` action (the screen writes currentUserAtom).
-import { fromPromise, setup } from 'xstate';
-import { logout, me } from '../../api/auth';
-import { authErrorText, errorCode } from '../../api/auth-error-messages';
+// rest of the app through the `publishUser` action (the screen writes currentUserAtom); the
+// outcome of a logout is emitted for the provider to show.
+import { emit, fromPromise, setup } from 'xstate';
+import { call, toApiError, type ApiError } from '../../api/client';
 import type { CurrentUser } from '../../api/contract';
-import type { ToastInput } from '../../components/toast/toast.atoms';
+import { routes } from '../../api/contract/routes';
 
 export type SessionEvent = { type: 'session.signedIn'; user: CurrentUser } | { type: 'session.logout' };
+export type SessionEmitted = { type: 'session.loggedOut' } | { type: 'session.logoutFailed'; error: ApiError };
 
 const LOGGED_OUT = [
   { type: 'publishUser', params: { user: null } },
-  { type: 'notify', params: { variant: 'success', title: { id: 'account.loggedOut' } } },
+  { type: 'saidLoggedOut' },
   { type: 'navigate', params: { to: '/' } },
 ] as const;
 
 export const sessionMachine = setup({
   types: {
     events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
   },
   actors: {
-    loadUser: fromPromise<CurrentUser>(({ signal }) => me({ signal })),
-    logout: fromPromise<{ status: 'ok' }>(({ signal }) => logout({ signal })),
+    loadUser: fromPromise<CurrentUser>(async ({ signal }) => (await call(routes.me, { signal })).user),
+    logout: fromPromise<{ status: 'ok' }>(({ signal }) => call(routes.logout, { signal })),
   },
   actions: {
-    // Provided by the app: the user atom, toasts, the address.
+    // Provided by the app: the user atom, the address.
     publishUser: (_, _params: { user: CurrentUser | null }) => {},
-    notify: (_, _toast: ToastInput) => {},
     navigate: (_, _params: { to: string }) => {},
+    saidLoggedOut: emit({ type: 'session.loggedOut' }),
   },
   guards: {
     // The server no longer knows the session: it is over either way.
-    alreadyLoggedOut: ({ event }) => 'error' in event && errorCode(event.error) === 'not_authenticated',
+    alreadyLoggedOut: ({ event }) => 'error' in event && toApiError(event.error).detail === 'not_authenticated',
   },
 }).createMachine({
   id: 'session',
@@ -67,14 +69,7 @@ export const sessionMachine = setup({
           {
             // The server may still hold the session: say so rather than pretend.
             target: 'signedIn',
-            actions: {
-              type: 'notify',
-              params: ({ event }) => ({
-                variant: 'error',
-                title: { id: 'account.logoutFailed' },
-                description: authErrorText(event.error),
-              }),
-            },
+            actions: emit(({ event }) => ({ type: 'session.logoutFailed' as const, error: toApiError(event.error) })),
           },
         ],
       },

@@ -40,7 +40,7 @@ describe('teamsMachine', () => {
     actor.send({ type: 'create.location', index: 0, field: 'country', value: 'cz' });
     actor.send({ type: 'create.submit' });
     await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
-    expect(actor.getSnapshot().context.error).toEqual({ status: 409, detail: 'slug_taken' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 409, detail: 'slug_taken' });
 
     actor.send({ type: 'create.field', field: 'slug', value: 'cak' });
     actor.send({ type: 'create.field', field: 'name', value: 'Česká advokátní komora' });

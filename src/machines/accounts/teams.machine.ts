@@ -2,8 +2,9 @@
 // suggested from the name until edited, abbreviation, website, locations).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
+import { call, toApiError, type ApiError } from '../../api/client';
 import type { Org, OrgSummary } from '../../api/contract';
-import { createOrg, describeFailure, listMyOrgs } from '../../api/accounts';
+import { routes } from '../../api/contract/routes';
 import { slugify } from '../../shared/document-path';
 
 export type OrgListItem = z.infer<typeof OrgSummary>;
@@ -52,7 +53,7 @@ const summaryOf = (org: Org): OrgListItem => {
 export interface TeamsContext {
   orgs: OrgListItem[];
   form: OrgForm;
-  error?: { status: number; detail: string; field?: string };
+  error?: ApiError;
   /** The slug of the organization created last, for the success message. */
   created?: string;
 }
@@ -70,13 +71,15 @@ export type TeamsEvent =
 export const teamsMachine = setup({
   types: { context: {} as TeamsContext, events: {} as TeamsEvent },
   actors: {
-    loadOrgs: fromPromise(({ signal }: { signal: AbortSignal }) => listMyOrgs({ signal })),
+    loadOrgs: fromPromise(
+      async ({ signal }: { signal: AbortSignal }) => (await call(routes.listMyOrgs, { signal })).items,
+    ),
     createOrg: fromPromise(({ input, signal }: { input: { form: OrgForm }; signal: AbortSignal }) =>
-      createOrg(requestFromForm(input.form), { signal }),
+      call(routes.createOrg, { body: requestFromForm(input.form), signal }),
     ),
   },
   actions: {
-    setFailure: assign((_, params: { error: unknown }) => ({ error: describeFailure(params.error) })),
+    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
     editField: assign(({ context }, params: { field: OrgFormField; value: string }) => {
       const form = { ...context.form, [params.field]: params.value };
       if (params.field === 'slug') form.slugEdited = params.value !== '';
@@ -174,12 +177,18 @@ export const teamsMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof teamsMachine>;
-export type TeamsPhase = 'loading' | 'loadFailed' | 'idle' | 'creating' | 'created' | 'failed';
-export const selectTeamsPhase = (snapshot: Snapshot): TeamsPhase => {
-  const value = snapshot.value;
-  return typeof value === 'string' ? (value as TeamsPhase) : (value.ready as TeamsPhase);
-};
+export const selectOrgsLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectOrgsReady = (snapshot: Snapshot) => snapshot.matches('ready');
+export const selectCreating = (snapshot: Snapshot) => snapshot.matches({ ready: 'creating' });
+export const selectCanCreate = (snapshot: Snapshot) => snapshot.can({ type: 'create.submit' });
+/** Why the list could not be loaded. */
+export const selectLoadError = (snapshot: Snapshot) =>
+  snapshot.matches('loadFailed') ? snapshot.context.error : undefined;
+/** Why the last creation failed, while that is the state shown. */
+export const selectCreateError = (snapshot: Snapshot) =>
+  snapshot.matches({ ready: 'failed' }) ? snapshot.context.error : undefined;
 export const selectOrgs = (snapshot: Snapshot) => snapshot.context.orgs;
 export const selectOrgForm = (snapshot: Snapshot) => snapshot.context.form;
-export const selectTeamsError = (snapshot: Snapshot) => snapshot.context.error;
-export const selectCreated = (snapshot: Snapshot) => snapshot.context.created;
+/** The slug of the organization just created, while that is the state shown. */
+export const selectCreated = (snapshot: Snapshot) =>
+  snapshot.matches({ ready: 'created' }) ? snapshot.context.created : undefined;

@@ -6,10 +6,10 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { createStore } from '../../atoms/store';
 import { ApiError } from '../../api/client';
 import type { ChatRequest, CopilotSession } from '../../api/contract/copilot';
-import { CopilotRequestError } from '../../api/copilot';
 import { automationEventsAtom, copilotMessagesAtom } from '../../atoms/copilot/copilot.atoms';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import {
+  conversationActions,
   copilotChatMachine,
   selectRedactions,
   selectSensitiveOnly,
@@ -64,8 +64,8 @@ function start(options: { loadSetup?: () => Promise<ChatSetup>; issue?: () => Pr
           };
         }),
       },
+      actions: conversationActions(store),
     }),
-    { input: { store } },
   ).start();
   const messages = () => store.get(copilotMessagesAtom);
   const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -74,7 +74,7 @@ function start(options: { loadSetup?: () => Promise<ChatSetup>; issue?: () => Pr
     await flush();
   };
   const send = async (text: string) => {
-    actor.send({ type: 'chat.send', text });
+    actor.send({ type: 'chat.send', text, conversation: store.get(copilotMessagesAtom) });
     await flush();
   };
   const last = () => streams[streams.length - 1]!;
@@ -182,51 +182,60 @@ describe('copilotChatMachine', () => {
     h.last().send({ type: 'chat.chunk', text: 'partial' });
     h.last().send({
       type: 'chat.failed',
-      error: new CopilotRequestError(502, 'The model did not answer.', 'copilot_model_failed'),
+      error: new ApiError(502, 'copilot_model_failed', { message: 'The model did not answer.' }),
     });
     expect(h.messages()[1]).toMatchObject({
       role: 'assistant',
       content: 'The model did not answer.',
       streaming: false,
-      error: { kind: 'request', status: 502 },
+      error: { kind: 'request', error: { status: 502, detail: 'copilot_model_failed' } },
     });
     expect(h.actor.getSnapshot().matches('idle')).toBe(true);
   });
 
-  it('says login is required when the session is refused with 401, and gives other statuses', async () => {
-    const h = start({
-      issue: async () => {
-        throw new ApiError(401, 'not_authenticated');
-      },
-    });
-    await h.activate();
-    await h.send('question');
-    expect(h.messages()[1]).toMatchObject({
-      streaming: false,
-      error: { kind: 'loginRequired' },
-      content: 'copilot_login_required',
-    });
+  it.each([
+    [401, 'not_authenticated'],
+    [403, 'csrf_failed'],
+  ] as const)(
+    'says login is required when the session is refused with %i, and gives other statuses',
+    async (status, detail) => {
+      const h = start({
+        issue: async () => {
+          throw new ApiError(status, detail);
+        },
+      });
+      await h.activate();
+      await h.send('question');
+      expect(h.messages()[1]).toMatchObject({
+        streaming: false,
+        error: { kind: 'loginRequired' },
+        content: `API ${status}: ${detail}`,
+      });
 
-    const other = start({
-      issue: async () => {
-        throw new ApiError(500, 'internal_error');
-      },
-    });
-    await other.activate();
-    await other.send('question');
-    expect(other.messages()[1]).toMatchObject({
-      streaming: false,
-      error: { kind: 'session', status: 500 },
-      content: 'internal_error',
-    });
-  });
+      const other = start({
+        issue: async () => {
+          throw new ApiError(500, 'internal_error');
+        },
+      });
+      await other.activate();
+      await other.send('question');
+      expect(other.messages()[1]).toMatchObject({
+        streaming: false,
+        error: { kind: 'session', error: { status: 500, detail: 'internal_error' } },
+        content: 'API 500: internal_error',
+      });
+    },
+  );
 
   it('gets a new session once when the service refuses the session, then gives up', async () => {
     const h = start();
     await h.activate();
     await h.send('question');
     h.last().send({ type: 'chat.chunk', text: 'x' });
-    h.last().send({ type: 'chat.failed', error: new CopilotRequestError(401, 'expired', 'copilot_session_expired') });
+    h.last().send({
+      type: 'chat.failed',
+      error: new ApiError(401, 'copilot_session_expired', { message: 'expired' }),
+    });
     await h.flush();
     expect(h.issue).toHaveBeenCalledTimes(2);
     expect(h.streams).toHaveLength(2);
@@ -234,11 +243,11 @@ describe('copilotChatMachine', () => {
     expect(h.messages()[1]).toMatchObject({ content: '', streaming: true });
     h.last().send({
       type: 'chat.failed',
-      error: new CopilotRequestError(401, 'still refused', 'copilot_session_invalid'),
+      error: new ApiError(401, 'copilot_session_invalid', { message: 'still refused' }),
     });
     expect(h.messages()[1]).toMatchObject({
       content: 'still refused',
-      error: { kind: 'request', status: 401 },
+      error: { kind: 'request', error: { status: 401 } },
       streaming: false,
     });
   });

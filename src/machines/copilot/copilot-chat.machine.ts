@@ -1,18 +1,13 @@
 // The Copilot conversation: loads the templates and the chat service's address when the panel
 // first opens, then for each prompt trims it (empty: ignored), redacts it (only placeholders
 // left: not sent), gets a session from the copilot-session child and streams the reply into the
-// conversation (messages live in copilotMessagesAtom, shared with the channel's chat.* commands).
+// conversation. The messages live in copilotMessagesAtom (shared with the channel's chat.*
+// commands); the machine changes them through provided actions (conversationActions), never a store.
 import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../../api/client';
+import { toApiError, type ApiError } from '../../api/client';
 import type { ChatRequest, CopilotSession } from '../../api/contract/copilot';
 import { onlyPlaceholders, redactPrompt } from '../../api/contract/redact-prompt';
-import {
-  CopilotRequestError,
-  loadChatUrl,
-  loadCopilotTemplates,
-  streamChat,
-  type StreamChatInput,
-} from '../../api/copilot';
+import { loadChatUrl, loadCopilotTemplates, streamChat, type StreamChatInput } from '../../api/copilot';
 import {
   clearConversationAtom,
   copilotMessagesAtom,
@@ -20,7 +15,7 @@ import {
   type CopilotFailure,
   type CopilotMessage,
 } from '../../atoms/copilot/copilot.atoms';
-import type { JotaiStore } from '../../realtime/command-router';
+import type { JotaiStore } from '../../atoms/store';
 import { copilotSessionMachine, type SessionReply } from './copilot-session.machine';
 
 export const CHAT_CAPABILITY = 'chat';
@@ -36,11 +31,12 @@ export interface ChatSetup {
 }
 
 export interface CopilotChatContext {
-  store: JotaiStore;
   setup?: ChatSetup;
   session?: CopilotSession;
   /** The assistant message being written. */
   replyId?: string;
+  /** What the exchange sends: the conversation so far and the redacted prompt. */
+  history: ChatRequest['messages'];
   /** One automatic retry per prompt after the service refused the session or the templates. */
   retried: boolean;
   /** Values replaced in the last prompt (the note under the input). */
@@ -51,33 +47,14 @@ export interface CopilotChatContext {
 
 export type CopilotChatEvent =
   | { type: 'chat.activate' }
-  | { type: 'chat.send'; text: string }
+  /** A prompt, with the conversation it continues (the messages shown, the channel's included). */
+  | { type: 'chat.send'; text: string; conversation: readonly CopilotMessage[] }
   | { type: 'chat.clear' }
   | { type: 'chat.reload' }
   | { type: 'chat.chunk'; text: string }
   | { type: 'chat.done' }
-  | { type: 'chat.failed'; error: unknown }
+  | { type: 'chat.failed'; error: ApiError }
   | SessionReply;
-
-/** A failure as the message list shows it: the kind and the error text (the message content). */
-export function describeFailure(
-  error: unknown,
-  phase: 'session' | 'request',
-): { failure: CopilotFailure; text: string } {
-  if (error instanceof ApiError) {
-    if (phase === 'session' && error.status === 401)
-      return { failure: { kind: 'loginRequired' }, text: 'copilot_login_required' };
-    return {
-      failure:
-        phase === 'session' ? { kind: 'session', status: error.status } : { kind: 'request', status: error.status },
-      text: error.detail,
-    };
-  }
-  if (error instanceof CopilotRequestError)
-    return { failure: { kind: 'request', status: error.status }, text: error.text };
-  const text = error instanceof Error ? error.message : String(error);
-  return { failure: phase === 'session' ? { kind: 'session', status: 0 } : { kind: 'request', status: 0 }, text };
-}
 
 /** The conversation sent to the service: finished user and assistant messages, newest 50. */
 export function historyOf(messages: readonly CopilotMessage[]): ChatRequest['messages'] {
@@ -93,22 +70,38 @@ export function historyOf(messages: readonly CopilotMessage[]): ChatRequest['mes
     .map((message) => ({ role: message.role, content: message.content.slice(0, MAX_MESSAGE_CHARS) }));
 }
 
-const refusedSession = (error: unknown) =>
-  error instanceof CopilotRequestError &&
-  error.status === 401 &&
-  (error.detail === 'copilot_session_invalid' || error.detail === 'copilot_session_expired');
-const templatesChanged = (error: unknown) => error instanceof CopilotRequestError && error.status === 409;
+/** The service no longer takes the session (expired, restarted with a new secret). */
+const refusedSession = (error: ApiError) =>
+  error.status === 401 && (error.detail === 'copilot_session_invalid' || error.detail === 'copilot_session_expired');
+const failedWith = (event: CopilotChatEvent) =>
+  event.type === 'chat.failed' || event.type === 'session.failed' ? event.error : undefined;
+const promptOf = (event: CopilotChatEvent) => (event.type === 'chat.send' ? redactPrompt(event.text.trim()) : null);
 
-const updateReply = (context: CopilotChatContext, change: (message: CopilotMessage) => CopilotMessage) =>
-  context.store.set(copilotMessagesAtom, (messages) =>
-    messages.map((message) => (message.id === context.replyId ? change(message) : message)),
-  );
+/** A change to one message of the conversation. */
+export type MessageUpdate = (message: CopilotMessage) => CopilotMessage;
+
+/** The conversation's actions on the Copilot atoms (provided by the workspace): the machine holds no store. */
+export const conversationActions = (store: JotaiStore) => ({
+  addMessages: (_: unknown, { messages }: { messages: CopilotMessage[] }) =>
+    store.set(copilotMessagesAtom, (current) => [...current, ...messages]),
+  updateReply: ({ context }: { context: CopilotChatContext }, { update }: { update: MessageUpdate }) =>
+    store.set(copilotMessagesAtom, (current) =>
+      current.map((message) => (message.id === context.replyId ? update(message) : message)),
+    ),
+  clearConversation: () => store.set(clearConversationAtom),
+});
+
+/** The reply after a failure: finished, marked with why, the error's message as its content. */
+const failed =
+  (failure: CopilotFailure, error: ApiError): MessageUpdate =>
+  (message) => ({ ...message, streaming: false, error: failure, content: error.message });
+const restarted: MessageUpdate = (message) => ({ ...message, content: '' });
+const finished: MessageUpdate = (message) => ({ ...message, streaming: false });
 
 export const copilotChatMachine = setup({
   types: {
     context: {} as CopilotChatContext,
     events: {} as CopilotChatEvent,
-    input: {} as { store: JotaiStore },
   },
   actors: {
     copilotSession: copilotSessionMachine,
@@ -127,76 +120,63 @@ export const copilotChatMachine = setup({
       }).then(
         () => sendBack({ type: 'chat.done' }),
         (error: unknown) => {
-          if (!controller.signal.aborted) sendBack({ type: 'chat.failed', error });
+          if (!controller.signal.aborted) sendBack({ type: 'chat.failed', error: toApiError(error) });
         },
       );
       return () => controller.abort();
     }),
   },
   actions: {
-    /** A new exchange: the reply's id, the redaction count for the note. */
-    prepareExchange: assign(({ event }) =>
-      event.type === 'chat.send'
-        ? {
-            replyId: nextCopilotId('msg'),
-            retried: false,
-            redactions: redactPrompt(event.text.trim()).redactions,
-            sensitiveOnly: false,
-          }
-        : {},
-    ),
+    /** Provided (conversationActions): messages join the conversation. */
+    addMessages: (_, _params: { messages: CopilotMessage[] }) => {},
+    /** Provided (conversationActions): the reply being written changes. */
+    updateReply: (_, _params: { update: MessageUpdate }) => {},
+    /** Provided (conversationActions): the messages and the automation events go. */
+    clearConversation: () => {},
+    /** A new exchange: the reply's id, what to send, the redaction count for the note. */
+    prepareExchange: assign(({ event }) => {
+      const prompt = promptOf(event);
+      if (event.type !== 'chat.send' || !prompt) return {};
+      return {
+        replyId: nextCopilotId('msg'),
+        history: [...historyOf(event.conversation), { role: 'user' as const, content: prompt.text }].slice(
+          -MAX_HISTORY,
+        ),
+        retried: false,
+        redactions: prompt.redactions,
+        sensitiveOnly: false,
+      };
+    }),
     /** The redacted prompt and an empty streaming reply join the conversation. */
-    appendExchange: ({ context, event }) => {
-      if (event.type !== 'chat.send' || !context.replyId) return;
-      const now = Date.now();
-      context.store.set(copilotMessagesAtom, (messages) => [
-        ...messages,
-        {
-          id: nextCopilotId('msg'),
-          role: 'user',
-          content: redactPrompt(event.text.trim()).text,
-          at: now,
-          source: 'chat',
-        },
-        { id: context.replyId!, role: 'assistant', content: '', at: now, streaming: true, source: 'chat' },
-      ]);
-    },
-    rejectSensitive: assign(({ event }) =>
-      event.type === 'chat.send' ? { sensitiveOnly: true, redactions: redactPrompt(event.text.trim()).redactions } : {},
-    ),
+    rejectSensitive: assign(({ event }) => ({ sensitiveOnly: true, redactions: promptOf(event)?.redactions ?? 0 })),
     requestSession: sendTo('session', ({ context, self }) => ({
       type: 'session.request' as const,
       templateHash: context.setup?.templateHash ?? '',
       replyTo: self,
     })),
     dropSession: sendTo('session', { type: 'session.drop' as const }),
-    appendChunk: ({ context, event }) => {
-      if (event.type === 'chat.chunk')
-        updateReply(context, (message) => ({ ...message, content: message.content + event.text }));
-    },
-    restartReply: ({ context }) => updateReply(context, (message) => ({ ...message, content: '' })),
-    finishReply: ({ context }) => updateReply(context, (message) => ({ ...message, streaming: false })),
-    failReply: ({ context }, params: { failure: CopilotFailure; text: string }) =>
-      updateReply(context, (message) => ({
-        ...message,
-        streaming: false,
-        error: params.failure,
-        content: params.text,
-      })),
-    clearConversation: ({ context }) => context.store.set(clearConversationAtom),
-    forgetReply: assign({ replyId: undefined, session: undefined, redactions: 0, sensitiveOnly: false }),
+    forgetReply: assign({ replyId: undefined, session: undefined, history: [], redactions: 0, sensitiveOnly: false }),
   },
   guards: {
-    emptyPrompt: ({ event }) => event.type === 'chat.send' && event.text.trim() === '',
-    onlySensitive: ({ event }) => event.type === 'chat.send' && onlyPlaceholders(redactPrompt(event.text.trim()).text),
-    sessionRefusedFirstTime: ({ context, event }) =>
-      event.type === 'chat.failed' && !context.retried && refusedSession(event.error),
-    templatesChangedFirstTime: ({ context, event }) =>
-      event.type === 'chat.failed' && !context.retried && templatesChanged(event.error),
+    emptyPrompt: ({ event }) => promptOf(event)?.text === '',
+    onlySensitive: ({ event }) => {
+      const prompt = promptOf(event);
+      return prompt !== null && onlyPlaceholders(prompt.text);
+    },
+    /** A 401 or 403 when asking for a session: the user must log in. */
+    loginRequired: ({ event }) => {
+      const status = failedWith(event)?.status;
+      return status === 401 || status === 403;
+    },
+    sessionRefusedFirstTime: ({ context, event }) => {
+      const error = failedWith(event);
+      return !context.retried && error !== undefined && refusedSession(error);
+    },
+    templatesChangedFirstTime: ({ context, event }) => !context.retried && failedWith(event)?.status === 409,
   },
 }).createMachine({
   id: 'copilotChat',
-  context: ({ input }) => ({ store: input.store, retried: false, redactions: 0, sensitiveOnly: false }),
+  context: { history: [], retried: false, redactions: 0, sensitiveOnly: false },
   invoke: { id: 'session', src: 'copilotSession' },
   initial: 'dormant',
   on: {
@@ -223,7 +203,37 @@ export const copilotChatMachine = setup({
         'chat.send': [
           { guard: 'emptyPrompt' },
           { guard: 'onlySensitive', actions: 'rejectSensitive' },
-          { target: 'sending', actions: ['prepareExchange', 'appendExchange'] },
+          {
+            target: 'sending',
+            actions: [
+              'prepareExchange',
+              {
+                type: 'addMessages',
+                params: ({ context, event }) => {
+                  const now = Date.now();
+                  return {
+                    messages: [
+                      {
+                        id: nextCopilotId('msg'),
+                        role: 'user',
+                        content: promptOf(event)?.text ?? '',
+                        at: now,
+                        source: 'chat',
+                      },
+                      {
+                        id: context.replyId ?? '',
+                        role: 'assistant',
+                        content: '',
+                        at: now,
+                        streaming: true,
+                        source: 'chat',
+                      },
+                    ],
+                  };
+                },
+              },
+            ],
+          },
         ],
       },
     },
@@ -237,10 +247,23 @@ export const copilotChatMachine = setup({
           entry: 'requestSession',
           on: {
             'session.ready': { target: 'streaming', actions: assign({ session: ({ event }) => event.session }) },
-            'session.failed': {
-              target: '#copilotChat.idle',
-              actions: { type: 'failReply', params: ({ event }) => describeFailure(event.error, 'session') },
-            },
+            'session.failed': [
+              {
+                guard: 'loginRequired',
+                target: '#copilotChat.idle',
+                actions: {
+                  type: 'updateReply',
+                  params: ({ event }) => ({ update: failed({ kind: 'loginRequired' }, event.error) }),
+                },
+              },
+              {
+                target: '#copilotChat.idle',
+                actions: {
+                  type: 'updateReply',
+                  params: ({ event }) => ({ update: failed({ kind: 'session', error: event.error }, event.error) }),
+                },
+              },
+            ],
           },
         },
         streaming: {
@@ -248,7 +271,6 @@ export const copilotChatMachine = setup({
             src: 'streamReply',
             input: ({ context }) => {
               const setup = context.setup!;
-              const messages = historyOf(context.store.get(copilotMessagesAtom));
               return {
                 url: setup.chatUrl,
                 session: context.session!,
@@ -256,7 +278,7 @@ export const copilotChatMachine = setup({
                   session_id: context.session!.session_id,
                   nonce: context.session!.nonce,
                   scope: CHAT_SCOPE,
-                  messages,
+                  messages: context.history,
                   template: setup.template,
                   template_hash: setup.templateHash,
                 },
@@ -264,23 +286,44 @@ export const copilotChatMachine = setup({
             },
           },
           on: {
-            'chat.chunk': { actions: 'appendChunk' },
-            'chat.done': { target: '#copilotChat.idle', actions: 'finishReply' },
+            'chat.chunk': {
+              actions: {
+                type: 'updateReply',
+                params: ({ event }) => ({
+                  update: (message: CopilotMessage) => ({ ...message, content: message.content + event.text }),
+                }),
+              },
+            },
+            'chat.done': {
+              target: '#copilotChat.idle',
+              actions: { type: 'updateReply', params: { update: finished } },
+            },
             'chat.failed': [
               // The service no longer takes the session (expired, restarted with a new secret): a new one, once.
               {
                 guard: 'sessionRefusedFirstTime',
                 target: 'session',
-                actions: ['dropSession', 'restartReply', assign({ retried: true })],
+                actions: [
+                  'dropSession',
+                  { type: 'updateReply', params: { update: restarted } },
+                  assign({ retried: true }),
+                ],
               },
               {
                 guard: 'templatesChangedFirstTime',
                 target: 'reloading',
-                actions: ['dropSession', 'restartReply', assign({ retried: true })],
+                actions: [
+                  'dropSession',
+                  { type: 'updateReply', params: { update: restarted } },
+                  assign({ retried: true }),
+                ],
               },
               {
                 target: '#copilotChat.idle',
-                actions: { type: 'failReply', params: ({ event }) => describeFailure(event.error, 'request') },
+                actions: {
+                  type: 'updateReply',
+                  params: ({ event }) => ({ update: failed({ kind: 'request', error: event.error }, event.error) }),
+                },
               },
             ],
           },
@@ -292,7 +335,17 @@ export const copilotChatMachine = setup({
             onDone: { target: 'session', actions: assign({ setup: ({ event }) => event.output }) },
             onError: {
               target: '#copilotChat.unavailable',
-              actions: { type: 'failReply', params: { failure: { kind: 'templates' }, text: 'templates unavailable' } },
+              actions: {
+                type: 'updateReply',
+                params: {
+                  update: (message: CopilotMessage) => ({
+                    ...message,
+                    streaming: false,
+                    error: { kind: 'templates' as const },
+                    content: 'templates unavailable',
+                  }),
+                },
+              },
             },
           },
         },

@@ -3,6 +3,7 @@
 // when the conversation is cleared or the chat service refused it. Requesters get the answer as
 // `session.ready` / `session.failed`, sent to the `replyTo` actor of their request.
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { toApiError, type ApiError } from '../../api/client';
 import type { CopilotSession } from '../../api/contract/copilot';
 import { issueCopilotSession } from '../../api/copilot';
 
@@ -10,7 +11,7 @@ import { issueCopilotSession } from '../../api/copilot';
 export const SESSION_REUSE_MARGIN_MS = 5000;
 
 export type SessionReply =
-  { type: 'session.ready'; session: CopilotSession } | { type: 'session.failed'; error: unknown };
+  { type: 'session.ready'; session: CopilotSession } | { type: 'session.failed'; error: ApiError };
 
 export type CopilotSessionEvent =
   { type: 'session.request'; templateHash: string; replyTo: AnyActorRef } | { type: 'session.drop' };
@@ -86,7 +87,7 @@ export const copilotSessionMachine = setup({
         onError: {
           target: 'empty',
           actions: [
-            ({ context, event }) => reply(context.waiting, { type: 'session.failed', error: event.error }),
+            ({ context, event }) => reply(context.waiting, { type: 'session.failed', error: toApiError(event.error) }),
             'drop',
           ],
         },

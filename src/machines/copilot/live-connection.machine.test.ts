@@ -161,7 +161,7 @@ describe('liveConnectionMachine', () => {
     await h.open();
     expect(h.sockets).toHaveLength(0);
     expect(h.status()).toBe('disconnected');
-    expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({ kind: 'wsToken', status: 503 });
+    expect(selectLiveProblem(h.actor.getSnapshot())).toMatchObject({ kind: 'wsToken', error: { status: 503 } });
     await vi.advanceTimersByTimeAsync(500);
     expect(h.sockets.map((socket) => socket.token)).toEqual(['ok']);
   });
@@ -185,7 +185,7 @@ describe('liveConnectionMachine', () => {
     await h.open();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(h.tokenCalls).toHaveBeenCalledTimes(1);
-    expect(selectLiveProblem(h.actor.getSnapshot())).toEqual({ kind: 'wsToken', status: 403 });
+    expect(selectLiveProblem(h.actor.getSnapshot())).toMatchObject({ kind: 'wsToken', error: { status: 403 } });
     expect(h.actor.getSnapshot().matches({ active: 'forbidden' })).toBe(true);
   });
 
@@ -254,7 +254,13 @@ describe('liveConnectionMachine', () => {
     const h = start();
     await h.open();
     await h.ready();
-    const command = { cmd: 'tool.navigate', channel: `user:${USER_ID}`, payload: { path: '/documents' }, ts: 1 };
+    const command = {
+      type: 'command' as const,
+      cmd: 'tool.navigate' as const,
+      channel: `user:${USER_ID}`,
+      payload: { path: '/documents' },
+      ts: 1,
+    };
     h.last().emit({ type: 'socket.message', text: JSON.stringify(command), message: command });
     h.last().emit({ type: 'socket.message', text: '{oops', message: null });
     expect(h.commands).toEqual([command]);

@@ -9,7 +9,7 @@
 // from it, a 4403 close, and a 4401 close with the reason session_ended (the server closes an
 // open socket so when its login session ends: logout, password reset; no race to retry).
 import { and, assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../../api/client';
+import { ApiError, toApiError } from '../../api/client';
 import { issueWsToken } from '../../api/copilot';
 import type { LiveProblem, LiveStatus } from '../../atoms/copilot/live.atoms';
 import { openLiveSocket, liveSocketUrl, type LiveSocketOptions } from '../../realtime/live-socket';
@@ -71,6 +71,13 @@ const subscribeText = (context: LiveConnectionContext) =>
   JSON.stringify({ cmd: 'subscribe', channels: [userChannel(context.userId ?? '')] });
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+/** The frame of a socket.message, when it is of that type (the socket edge parsed it already). */
+const frameOf = <T extends ServerMessage['type']>(event: LiveConnectionEvent, type: T) =>
+  event.type === 'socket.message' && event.message?.type === type
+    ? (event.message as Extract<ServerMessage, { type: T }>)
+    : null;
+const readyOf = (event: LiveConnectionEvent) => frameOf(event, 'ready');
+const commandOf = (event: LiveConnectionEvent) => frameOf(event, 'command');
 const closeCode = (event: LiveConnectionEvent) => (event.type === 'socket.closed' ? event.code : 0);
 
 export const liveConnectionMachine = setup({
@@ -108,12 +115,8 @@ export const liveConnectionMachine = setup({
   guards: {
     tokenLoginRequired: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
     tokenForbidden: ({ event }) => statusOf((event as { error?: unknown }).error) === 403,
-    isReady: ({ event }) =>
-      event.type === 'socket.message' &&
-      event.message !== null &&
-      'type' in event.message &&
-      event.message.type === 'ready',
-    isCommand: ({ event }) => event.type === 'socket.message' && event.message !== null && 'cmd' in event.message,
+    isReady: ({ event }) => readyOf(event) !== null,
+    isCommand: ({ event }) => commandOf(event) !== null,
     closedForbidden: ({ event }) => closeCode(event) === CLOSE_CODES.forbidden,
     closedUnauthorized: ({ event }) => closeCode(event) === CLOSE_CODES.unauthorized,
     closedSessionEnded: ({ event }) =>
@@ -144,11 +147,11 @@ export const liveConnectionMachine = setup({
               {
                 guard: 'tokenForbidden',
                 target: 'forbidden',
-                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }),
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: toApiError(event.error) }) }),
               },
               {
                 target: 'waiting',
-                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', status: statusOf(event.error) }) }),
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: toApiError(event.error) }) }),
               },
             ],
           },
@@ -162,7 +165,7 @@ export const liveConnectionMachine = setup({
                 guard: 'isCommand',
                 actions: [
                   { type: 'recordTraffic', params: ({ event }) => ({ direction: 'in' as const, text: event.text }) },
-                  { type: 'routeCommand', params: ({ event }) => ({ message: event.message as CommandMessage }) },
+                  { type: 'routeCommand', params: ({ event }) => ({ message: commandOf(event)! }) },
                 ],
               },
               {
@@ -204,7 +207,7 @@ export const liveConnectionMachine = setup({
                         type: 'recordTraffic',
                         params: ({ event }) => ({ direction: 'in' as const, text: event.text }),
                       },
-                      assign({ userId: ({ event }) => (event.message as { user_id: string }).user_id }),
+                      assign({ userId: ({ event }) => readyOf(event)?.user_id }),
                       'resetBackoff',
                       'sendSubscribe',
                       {

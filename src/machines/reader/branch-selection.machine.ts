@@ -1,8 +1,10 @@
 // The versions (branches) of a document, newest first, and the selected one. Nothing is selected
 // by default (the API then serves main); a branch named in the address is selected once loaded.
-import { assign, fromPromise, setup } from 'xstate';
-import type { Branch } from '../../api/contract';
-import { listBranches } from '../../api/library';
+// A child of the document page, which it tells whenever the selection is settled.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { call, type ApiError } from '../../api/client';
+import { routes, type Branch } from '../../api/contract';
+import { failureOf } from './failure';
 
 export interface BranchSelectionContext {
   documentId: string;
@@ -10,16 +12,13 @@ export interface BranchSelectionContext {
   requested?: string;
   branches: Branch[];
   selectedBranchId?: string;
-  error?: string;
+  error?: ApiError;
 }
 
-export type BranchSelectionEvent =
-  | { type: 'branch.request'; requested?: string }
-  | { type: 'branch.select'; branchId?: string }
-  | { type: 'branches.retry' };
+export type BranchSelectionEvent = { type: 'branch.request'; requested?: string } | { type: 'branches.retry' };
 
 /** The branch a name or id names, if the document has it. */
-export const findBranch = (branches: Branch[], nameOrId: string | undefined) =>
+export const findBranch = (branches: readonly Branch[], nameOrId: string | undefined) =>
   nameOrId === undefined ? undefined : branches.find((branch) => branch.id === nameOrId || branch.name === nameOrId);
 
 export const branchSelectionMachine = setup({
@@ -30,11 +29,15 @@ export const branchSelectionMachine = setup({
   },
   actors: {
     loadBranches: fromPromise(({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) =>
-      listBranches(input.documentId, { signal }).then((list) => list.items),
+      call(routes.listBranches, { query: { document_id: input.documentId, limit: 500 }, signal }).then(
+        (list) => list.items,
+      ),
     ),
   },
   actions: {
     selectRequested: assign({ selectedBranchId: ({ context }) => findBranch(context.branches, context.requested)?.id }),
+    /** Provided by the document page: the list is in (or failed) and the selection settled. */
+    reportSelection: () => {},
   },
 }).createMachine({
   id: 'branchSelection',
@@ -51,24 +54,23 @@ export const branchSelectionMachine = setup({
         src: 'loadBranches',
         input: ({ context }) => ({ documentId: context.documentId }),
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ branches: [] }) },
-          { target: 'loaded', actions: [assign({ branches: ({ event }) => event.output }), 'selectRequested'] },
+          {
+            guard: ({ event }) => event.output.length === 0,
+            target: 'empty',
+            actions: [assign({ branches: [] }), 'reportSelection'],
+          },
+          {
+            target: 'loaded',
+            actions: [assign({ branches: ({ event }) => event.output }), 'selectRequested', 'reportSelection'],
+          },
         ],
-        onError: {
-          target: 'error',
-          actions: assign({
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-          }),
-        },
+        onError: { target: 'error', actions: [assign({ error: failureOf }), 'reportSelection'] },
       },
     },
     loaded: {
       on: {
-        'branch.request': { actions: [assign({ requested: ({ event }) => event.requested }), 'selectRequested'] },
-        'branch.select': {
-          guard: ({ context, event }) =>
-            event.branchId === undefined || context.branches.some((branch) => branch.id === event.branchId),
-          actions: assign({ selectedBranchId: ({ event }) => event.branchId }),
+        'branch.request': {
+          actions: [assign({ requested: ({ event }) => event.requested }), 'selectRequested', 'reportSelection'],
         },
       },
     },
@@ -76,3 +78,12 @@ export const branchSelectionMachine = setup({
     error: { on: { 'branches.retry': 'loading' } },
   },
 });
+
+// Narrow selectors for the screen.
+type BranchSelectionSnapshot = SnapshotFrom<typeof branchSelectionMachine>;
+export type BranchStatus = 'loading' | 'loaded' | 'empty' | 'error';
+export const selectBranchStatus = (s: BranchSelectionSnapshot): BranchStatus =>
+  s.matches('loaded') ? 'loaded' : s.matches('empty') ? 'empty' : s.matches('error') ? 'error' : 'loading';
+export const selectBranches = (s: BranchSelectionSnapshot) => s.context.branches;
+export const selectSelectedBranchId = (s: BranchSelectionSnapshot) => s.context.selectedBranchId;
+export const selectBranchError = (s: BranchSelectionSnapshot) => s.context.error;

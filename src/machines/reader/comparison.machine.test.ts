@@ -4,24 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { CompareChanges } from '../../api/contract/compare-changes';
-import type { Branch, Comparison, Document } from '../../api/contract';
+import type { Comparison, Document } from '../../api/contract';
+import { DOCUMENT_ID, branchOf } from './reader-fixtures';
 import { comparisonMachine, selectPanelPhase, selectPhase, type ComparisonInput } from './comparison.machine';
 
-const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
+const DOC = DOCUMENT_ID;
 const MAIN = '19033281-5b3e-59b6-8a64-bf85c5f47560';
 const OLD = 'a0e21f26-47d6-54d7-b0a8-069c6f82b92f';
 const OTHER = 'b0e21f26-47d6-54d7-b0a8-069c6f82b92f';
 
-const branch = (id: string, name: string): Branch => ({
-  id,
-  document_id: DOC,
-  name,
-  kind: name === 'main' ? 'main' : 'snapshot',
-  created_at: '2026-01-01T00:00:00.000Z',
-  valid_from: null,
-  counts: { nodes: 1, fragments: 1 },
-  languages: ['cs'],
-});
+const branch = branchOf;
 const document = { id: DOC, title: 'Ústava České republiky' } as Document;
 const branches = [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01'), branch(OTHER, 'snapshot-2000-01-01')];
 
@@ -131,7 +123,7 @@ describe('comparisonMachine', () => {
     );
     await waitFor(actor, (s) => s.status === 'done');
     expect(selectPhase(actor.getSnapshot())).toBe('loadFailed');
-    expect(actor.getSnapshot().context.error).toBe('internal_error');
+    expect(actor.getSnapshot().context.error?.detail).toBe('internal_error');
   });
 
   it('waits for the selection to settle, then compares once', async () => {

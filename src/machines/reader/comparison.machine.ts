@@ -1,11 +1,32 @@
 // The version comparison flow: load the document and its versions, check the address's
 // versions, then compare the chosen pair (set counts + provision changes) page by page.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '../../api/client';
-import { compareBranches, getCompareChanges } from '../../api/compare';
+import { call, type ApiError } from '../../api/client';
 import type { CompareChanges } from '../../api/contract/compare-changes';
-import type { Branch, Comparison, Document } from '../../api/contract';
-import { getDocument, listBranches } from '../../api/library';
+import { routes, type Branch, type Comparison, type Document } from '../../api/contract';
+import { failedWith, failureOf } from './failure';
+
+/** Provisions per page of changes. */
+export const COMPARE_CHANGES_PAGE = 200;
+
+interface ChangesInput {
+  base: string;
+  head: string;
+  lang?: string;
+  offset?: number;
+}
+
+const getChanges = (input: ChangesInput, signal: AbortSignal) =>
+  call(routes.compareChanges, {
+    query: {
+      branch_id_a: input.base,
+      branch_id_b: input.head,
+      lang: input.lang,
+      limit: COMPARE_CHANGES_PAGE,
+      offset: input.offset,
+    },
+    signal,
+  });
 
 export interface ComparisonInput {
   /** From the address; undefined when the path segment holds no UUID. */
@@ -31,7 +52,7 @@ export interface ComparisonContext {
   changes?: CompareChanges;
   /** What the not-found state is about. */
   missing?: 'document' | 'branches';
-  error?: string;
+  error?: ApiError;
 }
 
 export type ComparisonEvent =
@@ -40,9 +61,6 @@ export type ComparisonEvent =
   | { type: 'language.select'; lang: string }
   | { type: 'changes.more' }
   | { type: 'compare.retry' };
-
-const describeError = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export const comparisonMachine = setup({
   types: {
@@ -53,32 +71,25 @@ export const comparisonMachine = setup({
   actors: {
     loadDocument: fromPromise(async ({ input, signal }: { input: { documentId: string }; signal: AbortSignal }) => {
       const [document, branches] = await Promise.all([
-        getDocument(input.documentId, undefined, { signal }),
-        listBranches(input.documentId, { signal }),
+        call(routes.getDocument, { params: { id: input.documentId }, signal }),
+        call(routes.listBranches, { query: { document_id: input.documentId, limit: 500 }, signal }),
       ]);
       return { document, branches: branches.items };
     }),
     compare: fromPromise(
       async ({ input, signal }: { input: { base: string; head: string; lang?: string }; signal: AbortSignal }) => {
         const [comparison, changes] = await Promise.all([
-          compareBranches(input.base, input.head, { signal }),
-          getCompareChanges({ branchA: input.base, branchB: input.head, lang: input.lang }, { signal }),
+          call(routes.compareBranches, {
+            query: { branch_id_a: input.base, branch_id_b: input.head, limit: 100 },
+            signal,
+          }),
+          getChanges(input, signal),
         ]);
         return { comparison, changes };
       },
     ),
-    loadMoreChanges: fromPromise(
-      async ({
-        input,
-        signal,
-      }: {
-        input: { base: string; head: string; lang?: string; offset: number };
-        signal: AbortSignal;
-      }) =>
-        getCompareChanges(
-          { branchA: input.base, branchB: input.head, lang: input.lang, offset: input.offset },
-          { signal },
-        ),
+    loadMoreChanges: fromPromise(({ input, signal }: { input: ChangesInput; signal: AbortSignal }) =>
+      getChanges(input, signal),
     ),
   },
   delays: {
@@ -91,6 +102,7 @@ export const comparisonMachine = setup({
     branchesExist: ({ context }) => [context.from, context.to].every((id) => context.branches.some((b) => b.id === id)),
     hasTwoVersions: ({ context }) => Boolean(context.base && context.head && context.base !== context.head),
     hasMore: ({ context }) => context.changes?.next_offset != null,
+    isNotFound: failedWith(404),
   },
   actions: {
     // base/head from the address win when they name versions of this document; else from/to.
@@ -120,12 +132,8 @@ export const comparisonMachine = setup({
           actions: assign(({ event }) => ({ document: event.output.document, branches: event.output.branches })),
         },
         onError: [
-          {
-            guard: ({ event }) => isNotFound(event.error),
-            target: 'notFound',
-            actions: assign({ missing: 'document' }),
-          },
-          { target: 'loadFailed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
+          { guard: 'isNotFound', target: 'notFound', actions: assign({ missing: 'document' }) },
+          { target: 'loadFailed', actions: assign({ error: failureOf }) },
         ],
       },
     },
@@ -173,7 +181,7 @@ export const comparisonMachine = setup({
                 error: undefined,
               })),
             },
-            onError: { target: 'failed', actions: assign(({ event }) => ({ error: describeError(event.error) })) },
+            onError: { target: 'failed', actions: assign({ error: failureOf }) },
           },
         },
         compared: {
@@ -208,10 +216,7 @@ export const comparisonMachine = setup({
                     },
                   })),
                 },
-                onError: {
-                  target: 'moreFailed',
-                  actions: assign(({ event }) => ({ error: describeError(event.error) })),
-                },
+                onError: { target: 'moreFailed', actions: assign({ error: failureOf }) },
               },
             },
             moreFailed: {
@@ -257,4 +262,5 @@ export const selectLang = (s: ComparisonSnapshot) => s.context.lang;
 export const selectComparison = (s: ComparisonSnapshot) => s.context.comparison;
 export const selectChanges = (s: ComparisonSnapshot) => s.context.changes;
 export const selectLoadingMore = (s: ComparisonSnapshot) => s.matches({ ready: { compared: 'loadingMore' } });
+export const selectError = (s: ComparisonSnapshot) => s.context.error;
 export const selectMoreFailed = (s: ComparisonSnapshot) => s.matches({ ready: { compared: 'moreFailed' } });

@@ -1,19 +1,18 @@
-// One document with its structure nodes, for the selected version (branch). The id comes from
-// the `{id}-{slug}` path segment; a branch change reloads both.
-import { assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../../api/client';
-import type { Document, Node } from '../../api/contract';
-import { getDocument, listNodes } from '../../api/library';
-import { documentIdFromSegment } from '../../shared/document-path';
-
-export const NODE_PAGE = 2000;
+// One document with its structure nodes, for the selected version (branch); a branch change
+// reloads both. A child of the document page, which it tells when a load is in.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ApiError } from '../../api/client';
+import { routes, type Document, type Node } from '../../api/contract';
+import { call } from '../../api/client';
+import { listAllNodes } from '../../api/library';
+import { failedWith, failureOf } from './failure';
 
 export interface DocumentDetailContext {
-  documentId?: string;
+  documentId: string;
   branch?: string;
   document?: Document;
   nodes: Node[];
-  error?: string;
+  error?: ApiError;
 }
 
 export type DocumentDetailEvent = { type: 'branch.change'; branch?: string } | { type: 'document.retry' };
@@ -23,30 +22,16 @@ interface LoadInput {
   branch?: string;
 }
 
-/** Every node of a branch: pages of 2000 until a short page. */
-export async function listAllNodes(
-  documentId: string,
-  branch: string | undefined,
-  signal?: AbortSignal,
-): Promise<Node[]> {
-  const nodes: Node[] = [];
-  for (let offset = 0; ; offset += NODE_PAGE) {
-    const page = await listNodes(documentId, { branch, limit: NODE_PAGE, offset }, { signal });
-    nodes.push(...page.items);
-    if (page.items.length < NODE_PAGE) return nodes;
-  }
-}
-
 export const documentDetailMachine = setup({
   types: {
     context: {} as DocumentDetailContext,
     events: {} as DocumentDetailEvent,
-    input: {} as { idSlug: string; branch?: string },
+    input: {} as { documentId: string; branch?: string },
   },
   actors: {
     loadDocument: fromPromise(async ({ input, signal }: { input: LoadInput; signal: AbortSignal }) => {
       const [document, nodes] = await Promise.all([
-        getDocument(input.documentId, input.branch, { signal }),
+        call(routes.getDocument, { params: { id: input.documentId }, query: { branch: input.branch }, signal }),
         listAllNodes(input.documentId, input.branch, signal),
       ]);
       return { document, nodes };
@@ -54,50 +39,48 @@ export const documentDetailMachine = setup({
   },
   actions: {
     setBranch: assign({ branch: ({ event }) => (event.type === 'branch.change' ? event.branch : undefined) }),
+    /** Provided by the document page: the document and its nodes are in. */
+    reportLoaded: () => {},
   },
   guards: {
-    hasId: ({ context }) => context.documentId !== undefined,
     branchDiffers: ({ context, event }) => event.type === 'branch.change' && event.branch !== context.branch,
-    isNotFound: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && error.status === 404;
-    },
+    isNotFound: failedWith(404),
   },
 }).createMachine({
   id: 'documentDetail',
-  context: ({ input }) => ({ documentId: documentIdFromSegment(input.idSlug), branch: input.branch, nodes: [] }),
-  initial: 'checking',
+  context: ({ input }) => ({ documentId: input.documentId, branch: input.branch, nodes: [] }),
+  initial: 'loading',
+  on: { 'branch.change': { guard: 'branchDiffers', target: '.loading', reenter: true, actions: 'setBranch' } },
   states: {
-    checking: { always: [{ guard: 'hasId', target: 'loading' }, { target: 'invalidId' }] },
-    invalidId: { type: 'final' },
     loading: {
       entry: assign({ error: undefined }),
       invoke: {
         src: 'loadDocument',
-        input: ({ context }) => ({ documentId: context.documentId!, branch: context.branch }),
+        input: ({ context }) => ({ documentId: context.documentId, branch: context.branch }),
         onDone: {
           target: 'loaded',
-          actions: assign(({ event }) => ({ document: event.output.document, nodes: event.output.nodes })),
+          actions: [
+            assign(({ event }) => ({ document: event.output.document, nodes: event.output.nodes })),
+            'reportLoaded',
+          ],
         },
         onError: [
           { guard: 'isNotFound', target: 'notFound' },
-          {
-            target: 'error',
-            actions: assign({
-              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-            }),
-          },
+          { target: 'error', actions: assign({ error: failureOf }) },
         ],
       },
-      on: { 'branch.change': { guard: 'branchDiffers', target: 'loading', reenter: true, actions: 'setBranch' } },
     },
-    loaded: { on: { 'branch.change': { guard: 'branchDiffers', target: 'loading', actions: 'setBranch' } } },
-    notFound: { on: { 'branch.change': { guard: 'branchDiffers', target: 'loading', actions: 'setBranch' } } },
-    error: {
-      on: {
-        'branch.change': { guard: 'branchDiffers', target: 'loading', actions: 'setBranch' },
-        'document.retry': 'loading',
-      },
-    },
+    loaded: {},
+    notFound: {},
+    error: { on: { 'document.retry': 'loading' } },
   },
 });
+
+// Narrow selectors for the screen.
+type DocumentDetailSnapshot = SnapshotFrom<typeof documentDetailMachine>;
+export const selectDocument = (s: DocumentDetailSnapshot) => s.context.document;
+export const selectNodesLoaded = (s: DocumentDetailSnapshot) => s.matches('loaded');
+export const selectNodes = (s: DocumentDetailSnapshot) => s.context.nodes;
+export const selectNotFound = (s: DocumentDetailSnapshot) => s.matches('notFound');
+/** The failure to show (not a 404: that is the not-found page). */
+export const selectDetailError = (s: DocumentDetailSnapshot) => (s.matches('error') ? s.context.error : undefined);

@@ -89,7 +89,7 @@ describe('documents list machine', () => {
     });
     await vi.advanceTimersByTimeAsync(50);
     expect(actor.getSnapshot().matches('failed')).toBe(true);
-    expect(actor.getSnapshot().context.error).toBe('API 500: internal_error');
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 500, detail: 'internal_error' });
     fail = false;
     actor.send({ type: 'search.refresh' });
     expect(actor.getSnapshot().context.error).toBeUndefined();

@@ -1,9 +1,9 @@
 // The documents list: search by law number (and title words), refresh, and the 401 rule
 // (signed-out readers see an empty list, not an error).
-import { assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../../api/client';
-import type { Document } from '../../api/contract';
-import { listDocuments } from '../../api/library';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { call, type ApiError } from '../../api/client';
+import { routes, type Document } from '../../api/contract';
+import { failedWith, failureOf } from './failure';
 
 export interface DocumentSearch {
   externalId: string;
@@ -12,7 +12,7 @@ export interface DocumentSearch {
 
 export interface DocumentsListContext extends DocumentSearch {
   documents: Document[];
-  error?: string;
+  error?: ApiError;
 }
 
 export type DocumentsListEvent =
@@ -26,14 +26,14 @@ export const documentsListMachine = setup({
   },
   actors: {
     loadDocuments: fromPromise(({ input, signal }: { input: DocumentSearch; signal: AbortSignal }) =>
-      listDocuments(
-        { external_id: input.externalId.trim() || undefined, q: input.q.trim() || undefined, limit: 200 },
-        { signal },
-      ).then((list) => list.items),
+      call(routes.listDocuments, {
+        query: { external_id: input.externalId.trim() || undefined, q: input.q.trim() || undefined, limit: 200 },
+        signal,
+      }).then((list) => list.items),
     ),
   },
   guards: {
-    isUnauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
+    isUnauthorized: failedWith(401),
   },
 }).createMachine({
   id: 'documentsList',
@@ -59,7 +59,7 @@ export const documentsListMachine = setup({
         onError: [
           // A 401 is a signed-out reader of a private library: an empty list, no error.
           { guard: 'isUnauthorized', target: 'loaded', actions: assign({ documents: [] }) },
-          { target: 'failed', actions: assign({ documents: [], error: ({ event }) => messageOf(event.error) }) },
+          { target: 'failed', actions: assign({ documents: [], error: failureOf }) },
         ],
       },
     },
@@ -68,5 +68,11 @@ export const documentsListMachine = setup({
   },
 });
 
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// Narrow selectors for the screen.
+type DocumentsListSnapshot = SnapshotFrom<typeof documentsListMachine>;
+export const selectStatus = (s: DocumentsListSnapshot) =>
+  s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading';
+export const selectDocuments = (s: DocumentsListSnapshot) => s.context.documents;
+export const selectError = (s: DocumentsListSnapshot) => s.context.error;
+export const selectExternalId = (s: DocumentsListSnapshot) => s.context.externalId;
+export const selectQ = (s: DocumentsListSnapshot) => s.context.q;

@@ -29,7 +29,7 @@ describe('librarySummaryMachine', () => {
     });
     actor.send({ type: 'library.load' });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.error).toBe('API 500: internal_error');
+    expect(failed.context.error?.message).toBe('API 500: internal_error');
 
     actor.send({ type: 'library.retry' });
     const loaded = await waitFor(actor, (s) => s.matches('loaded'));

@@ -26,11 +26,15 @@ function start(search = scriptedSearch()) {
   const recordPick = vi.fn();
   const actor = createActor(
     quickSearchMachine.provide({
-      actors: { search: search.actor },
+      actors: {
+        search: search.actor,
+        recordPick: fromPromise(async ({ input }: { input: { result: QuickSearchResult } }) =>
+          recordPick(input.result.document_id),
+        ),
+      },
       actions: {
         openResult: (_, params) => openResult(params.result),
         notifyClosed,
-        recordPick: (_, params) => recordPick(params.result.document_id, params.personal),
       },
     }),
   );
@@ -111,7 +115,7 @@ describe('quickSearchMachine', () => {
     search.calls[1]!.reject(new Error('API 500: internal'));
     await flush();
     expect(phase()).toBe('error');
-    expect(actor.getSnapshot().context.error).toBe('API 500: internal');
+    expect(actor.getSnapshot().context.error?.message).toBe('API 500: internal');
   });
 
   it('moves the active result with wrap-around and opens it with Enter', async () => {
@@ -237,14 +241,15 @@ describe('quickSearchMachine for a logged-in user', () => {
     expect(phase()).toBe('prompt');
   });
 
-  it('records the pick for a logged-in user, and says so for an anonymous one', async () => {
+  it('records the pick for a logged-in user, and not for an anonymous one', async () => {
     const { actor, search, openResult, recordPick } = start();
     actor.send({ type: 'search.open', personal: true });
     search.calls[0]!.resolve([result(7, 'recent'), result(8)]);
     await flush();
     actor.send({ type: 'search.select', index: 1 });
     expect(openResult).toHaveBeenLastCalledWith(result(8));
-    expect(recordPick).toHaveBeenLastCalledWith(result(8).document_id, true);
+    await flush();
+    expect(recordPick).toHaveBeenLastCalledWith(result(8).document_id);
 
     // Closing forgets the session flag: the next open without it is anonymous.
     actor.send({ type: 'search.open', query: 'doc' });
@@ -252,7 +257,9 @@ describe('quickSearchMachine for a logged-in user', () => {
     search.calls[1]!.resolve([result(9)]);
     await flush();
     actor.send({ type: 'search.select' });
-    expect(recordPick).toHaveBeenLastCalledWith(result(9).document_id, false);
+    await flush();
+    expect(openResult).toHaveBeenLastCalledWith(result(9));
+    expect(recordPick).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -2,12 +2,13 @@
 // answer is grouped, arrow keys move the active result and choosing one opens it. For a
 // logged-in user the server adds the pinned, recent and frequent groups, even to an empty query,
 // and choosing a result records a visit from 'autocomplete'.
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import { autocomplete } from '../../api/library';
-import { recordDocumentAccess } from '../../api/accounts';
+import { call, type ApiError } from '../../api/client';
+import { routes } from '../../api/contract';
 import type { AutocompleteItem } from '../../api/contract/search';
 import { newVisitSessionId, rememberPickedVisit } from '../accounts/document-visit.machine';
+import { failureOf } from './failure';
 
 export type QuickSearchResult = z.infer<typeof AutocompleteItem>;
 export type QuickSearchGroup = QuickSearchResult['group'];
@@ -32,7 +33,7 @@ export interface QuickSearchContext {
   results: QuickSearchResult[];
   /** Index into `results`; -1 while nothing is highlighted (Enter then opens the first). */
   activeIndex: number;
-  error?: string;
+  error?: ApiError;
   /** Someone is logged in: an empty query still asks for the personal groups. */
   personal: boolean;
 }
@@ -61,25 +62,25 @@ export const quickSearchMachine = setup({
   },
   actors: {
     search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
-      autocomplete(input.query, QUICK_SEARCH_LIMIT, { signal }).then((list) => list.items),
+      call(routes.autocomplete, { query: { q: input.query, limit: QUICK_SEARCH_LIMIT }, signal }).then(
+        (list) => list.items,
+      ),
     ),
+    /** Records a pick in the reading history; the page it opens takes the visit's session id. A
+     * failure only costs the history one visit, so it ends here. */
+    recordPick: fromPromise(async ({ input }: { input: { result: QuickSearchResult } }) => {
+      const sessionId = newVisitSessionId();
+      rememberPickedVisit(input.result.document_id, sessionId);
+      await call(routes.recordDocumentAccess, {
+        body: { document_id: input.result.document_id, context: 'autocomplete', session_id: sessionId },
+      }).catch(() => undefined);
+    }),
   },
   actions: {
     /** Provided by the component: navigate to the chosen document. */
     openResult: (_, _params: { result: QuickSearchResult }) => {},
     /** Provided by the component: tell the rest of the app the dialog closed. */
     notifyClosed: () => {},
-    /** Records the pick in the reading history (logged-in users only); never blocks the pick. */
-    recordPick: (_, params: { result: QuickSearchResult; personal: boolean }) => {
-      if (!params.personal) return;
-      const sessionId = newVisitSessionId();
-      rememberPickedVisit(params.result.document_id, sessionId);
-      recordDocumentAccess({
-        document_id: params.result.document_id,
-        context: 'autocomplete',
-        session_id: sessionId,
-      }).catch(() => undefined);
-    },
     clear: assign(() => ({ ...empty })),
     setQuery: assign((_, params: { value: string }) => ({ query: params.value, activeIndex: -1, error: undefined })),
   },
@@ -133,10 +134,11 @@ export const quickSearchMachine = setup({
           guard: 'hasResults',
           target: 'closed',
           actions: [
-            {
-              type: 'recordPick',
-              params: ({ context, event }) => ({ result: chosen(context, event.index), personal: context.personal }),
-            },
+            // A logged-in user's pick is recorded beside the navigation, which never waits for it.
+            enqueueActions(({ context, event, enqueue }) => {
+              if (context.personal)
+                enqueue.spawnChild('recordPick', { input: { result: chosen(context, event.index) } });
+            }),
             { type: 'openResult', params: ({ context, event }) => ({ result: chosen(context, event.index) }) },
             'clear',
             'notifyClosed',
@@ -175,10 +177,7 @@ export const quickSearchMachine = setup({
             ],
             onError: {
               target: 'error',
-              actions: assign({
-                results: [],
-                error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-              }),
+              actions: assign({ results: [], error: failureOf }),
             },
           },
         },

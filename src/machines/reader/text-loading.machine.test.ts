@@ -20,8 +20,6 @@ vi.mock('../../api/library', () => ({
   listFragments: vi.fn(),
   getFragmentTexts: vi.fn(),
   getFragmentText: vi.fn(),
-  listDocumentLanguages: vi.fn(),
-  listSpans: vi.fn(),
 }));
 
 const TOTAL = 250;

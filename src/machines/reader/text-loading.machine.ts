@@ -2,10 +2,12 @@
 // batches for what is shown, reference spans of visible fragments, and jumps to a node.
 // The first page starts at once, beside the languages: without a chosen language the server reads
 // the branch's main language, and the page's language_code tells which one that is.
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import type { DocumentLanguage, Fragment, Span } from '../../api/contract';
-import { getFragmentText, getFragmentTexts, listDocumentLanguages, listFragments, listSpans } from '../../api/library';
+import { call, type ApiError } from '../../api/client';
+import { routes, type DocumentLanguage, type Fragment, type Span } from '../../api/contract';
+import { getFragmentText, getFragmentTexts, listFragments } from '../../api/library';
+import { failureOf } from './failure';
 import {
   FIRST_TEXTS,
   PAGE_SIZE,
@@ -54,11 +56,12 @@ export interface TextLoadingContext {
   nodesKnown: boolean;
   languages: LanguageRow[];
   lang?: string;
-  error?: string;
+  /** Why the language list failed. */
+  error?: ApiError;
   fragments: FragmentRow[];
   nextCursor: string | null;
   endReached: boolean;
-  pageError?: string;
+  pageError?: ApiError;
   cache: TextCache;
   /** Ids waiting for the next text batch, being fetched, or whose last fetch failed. */
   wanted: string[];
@@ -124,8 +127,6 @@ const spanWork = (context: TextLoadingContext) =>
 const pickLanguage = (languages: readonly LanguageRow[], preferred?: string) =>
   languages.find((language) => language.iso_639_1 === preferred)?.iso_639_1 ?? languages[0]?.iso_639_1;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 const readingReset = {
   fragments: [],
   nextCursor: null,
@@ -160,7 +161,11 @@ export const textLoadingMachine = setup({
   actors: {
     loadLanguages: fromPromise(
       ({ input, signal }: { input: { documentId: string; branch?: string }; signal: AbortSignal }) =>
-        listDocumentLanguages(input.documentId, input.branch, { signal }).then((list) => list.items),
+        call(routes.listDocumentLanguages, {
+          params: { id: input.documentId },
+          query: { branch: input.branch },
+          signal,
+        }).then((list) => list.items),
     ),
     loadPage: fromPromise(({ input, signal }: { input: PageInput; signal: AbortSignal }) => {
       const fetchPage = () =>
@@ -199,7 +204,11 @@ export const textLoadingMachine = setup({
       const spans: Record<string, SpanRow[]> = {};
       for (let i = 0; i < input.ids.length; i += 4) {
         const chunk = input.ids.slice(i, i + 4);
-        const lists = await Promise.all(chunk.map((id) => listSpans(id, { signal }).catch(() => ({ items: [] }))));
+        const lists = await Promise.all(
+          chunk.map((id) =>
+            call(routes.listFragmentSpans, { params: { id }, signal }).catch(() => ({ items: [] as SpanRow[] })),
+          ),
+        );
         chunk.forEach((id, index) => (spans[id] = lists[index]!.items));
       }
       return spans;
@@ -282,7 +291,7 @@ export const textLoadingMachine = setup({
                   context.lang ?? (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
               })),
             },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: failureOf }) },
           },
         },
         failed: { on: { 'languages.retry': { target: 'loading', actions: assign({ error: undefined }) } } },
@@ -345,7 +354,7 @@ export const textLoadingMachine = setup({
                   },
                   { target: 'idle', actions: 'appendPage' },
                 ],
-                onError: { target: 'failed', actions: assign({ pageError: ({ event }) => messageOf(event.error) }) },
+                onError: { target: 'failed', actions: assign({ pageError: failureOf }) },
               },
             },
             failed: { on: { 'pages.retry': { target: 'loading', actions: assign({ pageError: undefined }) } } },
@@ -556,3 +565,26 @@ export const textLoadingMachine = setup({
     },
   },
 });
+
+// Narrow selectors for the text viewer.
+type TextLoadingSnapshot = SnapshotFrom<typeof textLoadingMachine>;
+export const selectLanguages = (s: TextLoadingSnapshot) => s.context.languages;
+export const selectLang = (s: TextLoadingSnapshot) => s.context.lang;
+export const selectLanguagesLoading = (s: TextLoadingSnapshot) => s.matches({ languages: 'loading' });
+export const selectLanguagesError = (s: TextLoadingSnapshot) =>
+  s.matches({ languages: 'failed' }) ? s.context.error : undefined;
+export const selectFragments = (s: TextLoadingSnapshot) => s.context.fragments;
+export const selectCache = (s: TextLoadingSnapshot) => s.context.cache;
+export const selectFailed = (s: TextLoadingSnapshot) => s.context.failed;
+export const selectSpans = (s: TextLoadingSnapshot) => s.context.spans;
+export const selectScrollTarget = (s: TextLoadingSnapshot) => s.context.scrollTarget;
+export type PageState = 'loading' | 'idle' | 'failed' | 'done';
+export const selectPageState = (s: TextLoadingSnapshot): PageState =>
+  s.matches({ reading: { pages: 'done' } })
+    ? 'done'
+    : s.matches({ reading: { pages: 'failed' } })
+      ? 'failed'
+      : s.matches({ reading: { pages: 'loading' } })
+        ? 'loading'
+        : 'idle';
+export const selectPageError = (s: TextLoadingSnapshot) => s.context.pageError;

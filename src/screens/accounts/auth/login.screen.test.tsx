@@ -1,8 +1,9 @@
 // The login screen against a mocked API (msw): the button waits for both fields, failures toast
 // 'Login Failed' with the code's message, success logs in (header user, toast) and goes home,
-// the CSRF header travels, and the verification link's outcome shows as a callout.
+// the CSRF header travels, the verification link's outcome shows as a callout, and an unverified
+// address gets the link again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
@@ -65,7 +66,8 @@ describe('LoginScreen', () => {
     ['invalid_credentials', 401, 'Invalid email or password'],
     ['account_locked', 423, 'Account locked due to too many failed attempts'],
     ['rate_limited', 429, 'Too many attempts, please try again later'],
-    ['brand_new_code', 400, 'brand_new_code'],
+    // A code this build does not know is shown as the server said it.
+    ['brand_new_code', 400, 'API 400: brand_new_code'],
   ])('toasts "Login Failed" for %s', async (code, status, message) => {
     server.use(loginAnswers(() => HttpResponse.json({ detail: code }, { status })));
     const { store } = renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
@@ -76,12 +78,47 @@ describe('LoginScreen', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
   });
 
+  it('explains an unverified address and sends the link again to the address typed', async () => {
+    const resends: unknown[] = [];
+    let resendAnswer = () => HttpResponse.json({ detail: 'rate_limited' }, { status: 429 });
+    server.use(
+      loginAnswers(() => HttpResponse.json({ detail: 'email_not_verified' }, { status: 403 })),
+      http.post('*/v1/auth/resend-verification', async ({ request }) => {
+        resends.push(await request.json());
+        return resendAnswer();
+      }),
+    );
+    renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
+    const user = await fill('jana@example.com', 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const notVerified = 'Your email address is not verified yet. Open the link in the email we sent you, then log in.';
+    await waitFor(() => expect(toastTexts()).toEqual([`Login Failed${notVerified}`]));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(notVerified);
+
+    // Too many requests: said beside the action, which stays.
+    await user.click(within(alert).getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Too many attempts, please try again later'),
+    );
+
+    resendAnswer = () => HttpResponse.json({ status: 'ok' });
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        'We sent a new link to jana@example.com.',
+      ),
+    );
+    expect(resends).toEqual([{ email: 'jana@example.com' }, { email: 'jana@example.com' }]);
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
   it('toasts a network failure with its message', async () => {
     server.use(http.post('*/v1/auth/login', () => HttpResponse.error()));
     renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
     const user = await fill('jana@example.com', 'secret');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(toastTexts()).toEqual(['Login FailedFailed to fetch']));
+    await waitFor(() => expect(toastTexts()).toEqual(['Login FailedError: Failed to fetch']));
   });
 
   it('logs in on Enter with the CSRF token, welcomes back, sets the user and goes home', async () => {

@@ -1,56 +1,52 @@
 // Login (/auth/login): email and password, links to the forgotten-password and register pages,
-// and the outcome of an email verification link (?verified=1 / ?verify_error=...). The flow is
-// the login-form machine.
-import type { FormEvent } from 'react';
+// the outcome of an email verification link (?verified=1 / ?verify_error=...), and for an
+// unverified address a way to get the link again. The flows are the login-form and
+// resend-verification machines.
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
-import { Button, Callout, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Callout, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
+import type { ApiError } from '../../../api/client';
+import type { CurrentUser } from '../../../api/contract';
+import { errorMessage } from '../../../i18n/error-message';
+import { selectError, selectField } from '../../../machines/accounts/auth-form.machine';
 import { loginFormMachine } from '../../../machines/accounts/login-form.machine';
+import {
+  resendVerificationMachine,
+  selectResendError,
+  selectSentTo,
+} from '../../../machines/accounts/resend-verification.machine';
 import { useSession } from '../../../components/session/session-provider';
 import { usePageTitle } from '../../../components/shell/use-page-title';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
-import { AuthField, AuthPage, useNotify } from './auth-layout';
+import {
+  AuthEmailField,
+  AuthField,
+  AuthFooterLink,
+  AuthForm,
+  AuthPage,
+  useAuthForm,
+  type AuthFormActor,
+} from './auth-layout';
 
-type Snapshot = SnapshotFrom<typeof loginFormMachine>;
-const selectEmail = (s: Snapshot) => s.context.email;
-const selectPassword = (s: Snapshot) => s.context.password;
-const selectCanSubmit = (s: Snapshot) => s.can({ type: 'form.submit' });
-const selectBusy = (s: Snapshot) => s.matches('submitting');
-const selectDone = (s: Snapshot) => s.matches('success') || s.matches('done');
+// Long enough to read the welcome, gone before it is in the way.
+const LOGIN_SUCCESS_TOAST_MS = 2000;
 
 export function LoginScreen() {
   const intl = useIntl();
-  const notify = useNotify();
   const session = useSession();
-  const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
-  const form = useActorRef(
-    loginFormMachine.provide({
-      actions: {
-        notify: (_, toast) => notify(toast),
-        signedIn: (_, { user }) => session.send({ type: 'session.signedIn', user }),
-        navigate: (_, { to }) => navigate(to),
-      },
-    }),
-  );
-  const email = useSelector(form, selectEmail);
-  const password = useSelector(form, selectPassword);
-  const canSubmit = useSelector(form, selectCanSubmit);
-  const busy = useSelector(form, selectBusy);
-  const done = useSelector(form, selectDone);
+  const form = useAuthForm(loginFormMachine, 'login', {
+    successToastMs: LOGIN_SUCCESS_TOAST_MS,
+    onSuccess: (user) => session.send({ type: 'session.signedIn', user: user as CurrentUser }),
+  });
+  const failure = useSelector(form, selectError);
   const title = intl.formatMessage({ id: 'auth.login.title' });
   usePageTitle(title);
 
   const verified = params.get('verified') === '1';
   const verifyError = params.get('verify_error');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.send({ type: 'form.submit' });
-  };
 
   return (
     <AuthPage title={title} intro={intl.formatMessage({ id: 'auth.login.intro' })}>
@@ -68,47 +64,58 @@ export function LoginScreen() {
           </Callout.Text>
         </ErrorCallout>
       )}
-      <form onSubmit={submit} aria-label={title}>
-        <Flex direction="column" gap="4">
+      {failure?.detail === 'email_not_verified' && <ResendVerification form={form} failure={failure} />}
+      <AuthForm form={form} label={title} submitLabel={intl.formatMessage({ id: 'auth.login.submit' })}>
+        <AuthEmailField form={form} id="login-email" />
+        <Flex direction="column" gap="1">
           <AuthField
-            id="login-email"
-            label={intl.formatMessage({ id: 'auth.field.email' })}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
+            form={form}
+            name="password"
+            id="login-password"
+            label={intl.formatMessage({ id: 'auth.field.password' })}
+            type="password"
+            autoComplete="current-password"
             required
-            readOnly={busy || done}
-            value={email}
-            onChange={(value) => form.send({ type: 'field.change', field: 'email', value })}
           />
-          <Flex direction="column" gap="1">
-            <AuthField
-              id="login-password"
-              label={intl.formatMessage({ id: 'auth.field.password' })}
-              type="password"
-              autoComplete="current-password"
-              required
-              readOnly={busy || done}
-              value={password}
-              onChange={(value) => form.send({ type: 'field.change', field: 'password', value })}
-            />
-            <Text size="2" align="right">
-              <ThemeLink asChild underline="always">
-                <Link href="/auth/forgot">{intl.formatMessage({ id: 'auth.login.forgotLink' })}</Link>
-              </ThemeLink>
-            </Text>
-          </Flex>
-          <Button type="submit" size="3" disabled={!canSubmit} loading={busy}>
-            {intl.formatMessage({ id: 'auth.login.submit' })}
-          </Button>
+          <Text size="2" align="right">
+            <ThemeLink asChild underline="always">
+              <Link href="/auth/forgot">{intl.formatMessage({ id: 'auth.login.forgotLink' })}</Link>
+            </ThemeLink>
+          </Text>
         </Flex>
-      </form>
-      <Text as="p" size="2" align="center">
-        {intl.formatMessage({ id: 'auth.login.noAccount' })}{' '}
-        <ThemeLink asChild underline="always">
-          <Link href="/auth/register">{intl.formatMessage({ id: 'auth.login.registerLink' })}</Link>
-        </ThemeLink>
-      </Text>
+      </AuthForm>
+      <AuthFooterLink
+        lead={intl.formatMessage({ id: 'auth.login.noAccount' })}
+        href="/auth/register"
+        label={intl.formatMessage({ id: 'auth.login.registerLink' })}
+      />
     </AuthPage>
+  );
+}
+
+/** The login answered email_not_verified: what that means, and a new link to the address typed. */
+function ResendVerification({ form, failure }: { form: AuthFormActor; failure: ApiError }) {
+  const intl = useIntl();
+  const email = useSelector(form, selectField('email'));
+  const resend = useActorRef(resendVerificationMachine);
+  const sentTo = useSelector(resend, selectSentTo);
+  const error = useSelector(resend, selectResendError);
+  if (sentTo !== undefined) {
+    return (
+      <SuccessCallout>
+        <Callout.Text>{intl.formatMessage({ id: 'auth.login.verificationResent' }, { email: sentTo })}</Callout.Text>
+      </SuccessCallout>
+    );
+  }
+  return (
+    <ErrorCallout
+      retry={{
+        label: intl.formatMessage({ id: 'auth.login.resendVerification' }),
+        onClick: () => resend.send({ type: 'resend.send', email }),
+      }}
+    >
+      <Callout.Text>{errorMessage(intl, failure, 'login')}</Callout.Text>
+      {error && <Callout.Text>{errorMessage(intl, error, 'verify')}</Callout.Text>}
+    </ErrorCallout>
   );
 }

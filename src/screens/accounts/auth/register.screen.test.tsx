@@ -1,6 +1,7 @@
 // The register screen against a mocked API (msw): the button waits for email, password and
-// phone; the request carries the country code and interface language; success shows the card
-// and toast; failures toast 'Registration Failed' with the code's message.
+// phone (names optional); the request carries the phone as calling code + digits and the
+// interface language; success shows the card and toast; failures toast 'Registration Failed'
+// with the code's message.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -74,8 +75,7 @@ describe('RegisterScreen', () => {
       'AT +43',
       'DE +49',
       'PL +48',
-      'US +1',
-      'CA +1',
+      'US/CA +1',
       'UK +44',
     ]);
   });
@@ -116,8 +116,7 @@ describe('RegisterScreen', () => {
         password: 'a long and unique passphrase',
         first_name: 'Jana',
         last_name: 'Nováková',
-        phone: '777 123 456',
-        phone_country: 'SK',
+        phone: '+421777123456',
         language: 'cs',
       },
     ]);
@@ -144,10 +143,32 @@ describe('RegisterScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     const card = await screen.findByTestId('register-success');
     expect(within(card).getByRole('link', { name: 'Go to Login' })).toBeTruthy();
-    expect(bodies[0]).toMatchObject({ phone_country: 'CZ', language: 'en' });
+    expect(bodies[0]).toMatchObject({ phone: '+420777123456', language: 'en' });
     await waitFor(() =>
       expect(toastTexts()).toEqual(['Registration Successful!Please check your email to verify your account.']),
     );
+  });
+
+  it.each([
+    ['SK +421', '0901 234 567', '+421901234567'],
+    ['DE +49', '(0151) 2345-6789', '+4915123456789'],
+  ])('registers without names, with %s and %s as one number', async (country, typed, phone) => {
+    renderScreen(<RegisterScreen />, { path: '/auth/register', session: true, toasts: true });
+    const user = await fillForm({ email: COMPLETE.email, password: COMPLETE.password, phone: typed });
+    await user.click(screen.getByRole('combobox', { name: 'Country code' }));
+    await user.click(await screen.findByRole('option', { name: country }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByTestId('register-success');
+    expect(bodies).toEqual([
+      {
+        email: 'jana@example.com',
+        password: 'a long and unique passphrase',
+        first_name: '',
+        last_name: '',
+        phone,
+        language: 'en',
+      },
+    ]);
   });
 
   it.each([

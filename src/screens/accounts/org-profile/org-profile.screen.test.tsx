@@ -95,7 +95,9 @@ describe('OrgProfileScreen', () => {
   it('reports an error and loads again on retry', async () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
     renderScreen(<OrgProfileScreen orgSlug="akcr" />);
-    expect((await screen.findByRole('alert')).textContent).toContain('API 500: internal_error');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The organization could not be loaded: Something went wrong on the server. Try again later.',
+    );
     answer = () => HttpResponse.json(EMPTY_ORG);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Advokátní komora' })).toBeTruthy();

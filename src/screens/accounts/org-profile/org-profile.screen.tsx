@@ -4,15 +4,14 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Callout, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
 import { GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import type { PublicOrg } from '../../../api/contract';
 import { usePageTitle } from '../../../components/shell/use-page-title';
-import { ErrorCallout } from '../../../components/status/error-callout';
-import { LoadingStatus } from '../../../components/status/loading-status';
 import { firstLetters, InitialsAvatar } from '../../../components/accounts/initials-avatar';
 import { httpHref } from '../../../components/accounts/safe-href';
-import { orgPageMachine, selectOrg, selectOrgError, selectOrgPhase } from '../../../machines/accounts/org-page.machine';
+import { ResourcePageStatus } from '../../../components/accounts/resource-page-status';
+import { orgPageMachine, selectNotFound, selectOrg } from '../../../machines/accounts/resource-page.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
 import { collectionPath } from '../../../shared/document-path';
@@ -21,42 +20,23 @@ export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
   return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;
 }
 
+const TEXTS = {
+  loading: 'org.loading',
+  notFound: 'org.notFound',
+  notFoundText: 'org.notFoundText',
+  error: 'org.error',
+  retry: 'org.retry',
+};
+
 function OrgProfile({ orgSlug }: { orgSlug: string }) {
   const intl = useIntl();
-  const page = useActorRef(orgPageMachine, { input: { slug: orgSlug } });
-  const phase = useSelector(page, selectOrgPhase);
+  const page = useActorRef(orgPageMachine, { input: { key: orgSlug } });
+  const notFound = useSelector(page, selectNotFound);
   const org = useSelector(page, selectOrg);
-  const error = useSelector(page, selectOrgError);
-  usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
+  usePageTitle(notFound ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
 
-  if (phase === 'loading') {
-    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'org.loading' })} />;
-  }
-  if (phase === 'notFound') {
-    return (
-      <Flex direction="column" align="start" gap="3" className="page">
-        <Heading as="h1" size="7">
-          {intl.formatMessage({ id: 'org.notFound' })}
-        </Heading>
-        <Text as="p" color="gray">
-          {intl.formatMessage({ id: 'org.notFoundText' }, { name: orgSlug })}
-        </Text>
-      </Flex>
-    );
-  }
-  if (phase === 'failed' || !org) {
-    return (
-      <Flex direction="column" align="start" gap="3" className="page">
-        <Heading as="h1" size="7">
-          {orgSlug}
-        </Heading>
-        <ErrorCallout
-          retry={{ label: intl.formatMessage({ id: 'org.retry' }), onClick: () => page.send({ type: 'org.retry' }) }}
-        >
-          <Callout.Text>{intl.formatMessage({ id: 'org.error' }, { message: error ?? '' })}</Callout.Text>
-        </ErrorCallout>
-      </Flex>
-    );
+  if (!org) {
+    return <ResourcePageStatus page={page} name={orgSlug} heading={orgSlug} texts={TEXTS} context="org" />;
   }
   return <OrgView org={org} />;
 }

@@ -17,7 +17,7 @@ import { renderScreen } from '../../../testing/render-screen';
 const calls: string[] = [];
 let patchAnswer: { status: number; body: unknown } = { status: 200, body: undefined };
 setUpComponentTests();
-mockApi(
+const server = mockApi(
   // The shell's language sync talks to this once someone is logged in.
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/users/:id/etag', ({ params }) => {
@@ -100,6 +100,21 @@ describe('HandleSettingsScreen', () => {
     expect(alert.getAttribute('data-accent-color')).toBe('red');
     expect(store.get(currentUserAtom)?.username).toBe('jana');
     expect(screen.queryByText('Handle updated!')).toBeNull();
+  });
+
+  it("says 'Failed to get ETag' when the ETag cannot be read, and sends no change", async () => {
+    server.use(
+      http.get('*/v1/users/:id/etag', () =>
+        HttpResponse.json({ detail: 'internal_error', message: 'Internal server error' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderLoggedIn();
+    await user.type(screen.getByLabelText('New handle'), 'jana-n');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to get ETag');
+    expect(alert.textContent).toContain('Failed: 500 internal_error');
+    expect(calls.filter((call) => call.startsWith('PATCH'))).toEqual([]);
   });
 
   it("shows 'Failed: 409 handle_taken' when the handle is taken, and recovers on the next try", async () => {

@@ -11,26 +11,19 @@ import { useAtomValue, useSetAtom } from '../../../atoms/store';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { usePageTitle } from '../../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
-import { ErrorCallout } from '../../../components/status/error-callout';
+import { FailureCallout } from '../../../components/accounts/failure-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
 import {
   handleChangeMachine,
+  selectBusy,
   selectCanSubmit,
+  selectChanged,
   selectCurrent,
   selectError,
+  selectEtagFailed,
   selectNext,
-  selectPhase,
 } from '../../../machines/accounts/handle-change.machine';
 import '../../../components/accounts/accounts.css';
-
-/** Codes with a sentence of their own under the raw 'Failed: {status} {body}'. */
-const EXPLAINED = new Set([
-  'handle_taken',
-  'precondition_failed',
-  'validation_failed',
-  'forbidden',
-  'not_authenticated',
-]);
 
 export function HandleSettingsScreen() {
   const intl = useIntl();
@@ -58,12 +51,13 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
     }),
     { input: { userId: user.id, current: user.username } },
   );
-  const phase = useSelector(change, selectPhase);
+  const busy = useSelector(change, selectBusy);
+  const changed = useSelector(change, selectChanged);
   const current = useSelector(change, selectCurrent);
   const next = useSelector(change, selectNext);
   const error = useSelector(change, selectError);
+  const etagFailed = useSelector(change, selectEtagFailed);
   const canSubmit = useSelector(change, selectCanSubmit);
-  const busy = phase === 'resolvingEtag' || phase === 'patching';
 
   // The session may be re-read (another tab changed the handle): follow it.
   useEffect(
@@ -106,7 +100,7 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
               autoCapitalize="none"
               spellCheck={false}
               aria-describedby={rulesId}
-              aria-invalid={phase === 'failed' && error?.detail === 'validation_failed' ? true : undefined}
+              aria-invalid={error?.detail === 'validation_failed' ? true : undefined}
               disabled={busy}
               onChange={(event) => change.send({ type: 'handle.input', value: event.target.value })}
             />
@@ -115,27 +109,24 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
             </Text>
           </Box>
           <Flex>
-            <Button type="submit" disabled={!canSubmit || busy} loading={busy}>
+            <Button type="submit" disabled={!canSubmit} loading={busy}>
               {intl.formatMessage({ id: 'settings.handle.update' })}
             </Button>
           </Flex>
         </Flex>
       </form>
 
-      {phase === 'done' && (
+      {changed && (
         <SuccessCallout>
           <Callout.Text>{intl.formatMessage({ id: 'settings.handle.updated' })}</Callout.Text>
         </SuccessCallout>
       )}
-      {phase === 'failed' && error && (
-        <ErrorCallout>
-          <Callout.Text>
-            {intl.formatMessage({ id: 'settings.handle.failed' }, { status: error.status, message: error.detail })}
-          </Callout.Text>
-          {EXPLAINED.has(error.detail) && (
-            <Callout.Text>{intl.formatMessage({ id: `settings.handle.error.${error.detail}` })}</Callout.Text>
-          )}
-        </ErrorCallout>
+      {error && (
+        <FailureCallout
+          error={error}
+          context="handle"
+          title={etagFailed ? intl.formatMessage({ id: 'settings.handle.etagFailed' }) : undefined}
+        />
       )}
 
       <Flex gap="4" wrap="wrap">

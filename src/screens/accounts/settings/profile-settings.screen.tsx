@@ -10,14 +10,20 @@ import { useAtomValue, useSetAtom } from '../../../atoms/store';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { usePageTitle } from '../../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { FailureCallout, failureSentence } from '../../../components/accounts/failure-callout';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
 import { SuccessCallout } from '../../../components/status/success-callout';
+import { errorMessage } from '../../../i18n/error-message';
 import {
   profileEditMachine,
   selectForm,
-  selectProfileEditError,
-  selectProfileEditPhase,
+  selectFormShown,
+  selectLoadError,
+  selectLoading,
+  selectSaveError,
+  selectSaved,
+  selectSaving,
   type ProfileField,
 } from '../../../machines/accounts/profile-edit.machine';
 import '../../../components/accounts/accounts.css';
@@ -33,7 +39,6 @@ const FIELDS: { field: ProfileField; type?: 'url' | 'email'; autoComplete?: stri
   { field: 'linkedin_url', type: 'url', autoComplete: 'url' },
   { field: 'website_url', type: 'url', autoComplete: 'url' },
 ];
-const KNOWN_ERRORS = new Set(['validation_failed', 'forbidden', 'not_authenticated', 'not_found']);
 
 export function ProfileSettingsScreen() {
   const intl = useIntl();
@@ -62,22 +67,16 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
     }),
     { input: { userId: user.id } },
   );
-  const phase = useSelector(edit, selectProfileEditPhase);
+  const loading = useSelector(edit, selectLoading);
+  const formShown = useSelector(edit, selectFormShown);
+  const saving = useSelector(edit, selectSaving);
+  const saved = useSelector(edit, selectSaved);
   const form = useSelector(edit, selectForm);
-  const error = useSelector(edit, selectProfileEditError);
-  const saving = phase === 'saving';
-  const badField = (phase === 'failed' && error?.field) || undefined;
-
-  const errorText = (failure: { status: number; detail: string; field?: string }) => {
-    const fieldName =
-      failure.field && FIELDS.some(({ field }) => field === failure.field)
-        ? intl.formatMessage({ id: `settings.profile.field.${failure.field}` })
-        : failure.field;
-    if (failure.detail === 'validation_failed' && fieldName)
-      return intl.formatMessage({ id: 'settings.profile.error.field' }, { name: fieldName });
-    if (KNOWN_ERRORS.has(failure.detail)) return intl.formatMessage({ id: `settings.profile.error.${failure.detail}` });
-    return intl.formatMessage({ id: 'settings.failed' }, { status: failure.status, message: failure.detail });
-  };
+  const loadError = useSelector(edit, selectLoadError);
+  const error = useSelector(edit, selectSaveError);
+  const badField = FIELDS.find(({ field }) => field === error?.field)?.field;
+  // The refused field by its label on this form.
+  const badFieldLabel = badField && intl.formatMessage({ id: `settings.profile.field.${badField}` });
 
   return (
     <Flex direction="column" gap="4" className="page account-form">
@@ -95,8 +94,8 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
         </Link>
       </Flex>
 
-      {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'settings.profile.loading' })} />}
-      {phase === 'loadFailed' && error && (
+      {loading && <LoadingStatus label={intl.formatMessage({ id: 'settings.profile.loading' })} />}
+      {loadError && (
         <ErrorCallout
           retry={{
             label: intl.formatMessage({ id: 'settings.retry' }),
@@ -104,12 +103,15 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
           }}
         >
           <Callout.Text>
-            {intl.formatMessage({ id: 'settings.profile.loadFailed' }, { message: `${error.status} ${error.detail}` })}
+            {intl.formatMessage(
+              { id: 'settings.profile.loadFailed' },
+              { message: errorMessage(intl, loadError, 'profile') },
+            )}
           </Callout.Text>
         </ErrorCallout>
       )}
 
-      {phase !== 'loading' && phase !== 'loadFailed' && (
+      {formShown && (
         <form
           noValidate
           onSubmit={(event) => {
@@ -158,7 +160,7 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
                   )}
                   {invalid && error && (
                     <Text as="p" id={errorId} size="1" color="red" mt="1">
-                      {errorText(error)}
+                      {failureSentence(intl, error, 'profile', badFieldLabel)}
                     </Text>
                   )}
                 </Box>
@@ -173,22 +175,12 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
         </form>
       )}
 
-      {phase === 'saved' && (
+      {saved && (
         <SuccessCallout>
           <Callout.Text>{intl.formatMessage({ id: 'settings.profile.saved' })}</Callout.Text>
         </SuccessCallout>
       )}
-      {phase === 'failed' && error && (
-        <ErrorCallout>
-          <Callout.Text>{errorText(error)}</Callout.Text>
-          <Callout.Text size="1">
-            {intl.formatMessage(
-              { id: 'settings.failed' },
-              { status: error.status, message: error.field ? `${error.detail} (${error.field})` : error.detail },
-            )}
-          </Callout.Text>
-        </ErrorCallout>
-      )}
+      {error && <FailureCallout error={error} context="profile" fieldLabel={badFieldLabel} />}
     </Flex>
   );
 }

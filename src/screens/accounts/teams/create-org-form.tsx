@@ -8,16 +8,17 @@ import { Box, Button, Callout, Flex, Heading, IconButton, Link, Text, TextField 
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Link as RouterLink } from 'wouter';
 import {
+  selectCanCreate,
+  selectCreateError,
   selectCreated,
+  selectCreating,
   selectOrgForm,
-  selectTeamsError,
-  selectTeamsPhase,
   type OrgFormField,
   type teamsMachine,
 } from '../../../machines/accounts/teams.machine';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
-import { teamsErrorText } from './teams-errors';
+import { errorMessage } from '../../../i18n/error-message';
 
 const FIELDS: { field: OrgFormField; type?: 'url'; max: number; required?: boolean }[] = [
   { field: 'name', max: 120, required: true },
@@ -29,12 +30,11 @@ const FIELDS: { field: OrgFormField; type?: 'url'; max: number; required?: boole
 export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachine> }) {
   const intl = useIntl();
   const formId = useId();
-  const phase = useSelector(teams, selectTeamsPhase);
   const form = useSelector(teams, selectOrgForm);
-  const error = useSelector(teams, selectTeamsError);
+  const error = useSelector(teams, selectCreateError);
   const created = useSelector(teams, selectCreated);
-  const creating = phase === 'creating';
-  const canCreate = form.name.trim() !== '' && form.slug.trim() !== '' && !creating;
+  const creating = useSelector(teams, selectCreating);
+  const canCreate = useSelector(teams, selectCanCreate);
 
   return (
     <section aria-labelledby={`${formId}-heading`}>
@@ -68,10 +68,7 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
                   spellCheck={field === 'name' ? undefined : false}
                   aria-describedby={field === 'slug' ? `${id}-hint` : undefined}
                   aria-invalid={
-                    phase === 'failed' &&
-                    (error?.field === field || (field === 'slug' && error?.detail === 'slug_taken'))
-                      ? true
-                      : undefined
+                    error?.field === field || (field === 'slug' && error?.detail === 'slug_taken') ? true : undefined
                   }
                   onChange={(event) => teams.send({ type: 'create.field', field, value: event.target.value })}
                 />
@@ -161,7 +158,7 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
         </Flex>
       </form>
 
-      {phase === 'created' && created && (
+      {created && (
         <SuccessCallout mt="3">
           <Callout.Text>
             {intl.formatMessage({ id: 'teams.create.created' })}{' '}
@@ -173,9 +170,9 @@ export function CreateOrgForm({ teams }: { teams: ActorRefFrom<typeof teamsMachi
           </Callout.Text>
         </SuccessCallout>
       )}
-      {phase === 'failed' && error && (
+      {error && (
         <ErrorCallout mt="3">
-          <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
+          <Callout.Text>{errorMessage(intl, error, 'teams')}</Callout.Text>
         </ErrorCallout>
       )}
     </section>

@@ -11,13 +11,16 @@ import {
   selectAddHandle,
   selectAddRole,
   selectManagedOrg,
+  selectCanAdd,
+  selectChanging,
   selectMembersError,
-  selectMembersPhase,
+  selectMembersLoadFailed,
+  selectMembersLoading,
   selectPending,
 } from '../../../machines/accounts/org-members.machine';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
-import { teamsErrorText } from './teams-errors';
+import { errorMessage } from '../../../i18n/error-message';
 
 interface Props {
   slug: string;
@@ -32,13 +35,15 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
   const members = useActorRef(orgMembersMachine.provide({ actions: { orgChanged: (_, { org }) => onChanged(org) } }), {
     input: { slug },
   });
-  const phase = useSelector(members, selectMembersPhase);
+  const loading = useSelector(members, selectMembersLoading);
+  const loadFailed = useSelector(members, selectMembersLoadFailed);
+  const changing = useSelector(members, selectChanging);
+  const canAdd = useSelector(members, selectCanAdd);
   const org = useSelector(members, selectManagedOrg);
   const error = useSelector(members, selectMembersError);
   const handle = useSelector(members, selectAddHandle);
   const role = useSelector(members, selectAddRole);
   const pending = useSelector(members, selectPending);
-  const changing = phase === 'changing';
   const roleName = (value: OrgRole) => intl.formatMessage({ id: `teams.role.${value}` });
 
   return (
@@ -52,12 +57,12 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
         </Button>
       </Flex>
 
-      {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'teams.members.loading' })} />}
+      {loading && <LoadingStatus label={intl.formatMessage({ id: 'teams.members.loading' })} />}
       {error && (
         <ErrorCallout
           mb="3"
           retry={
-            phase === 'loadFailed'
+            loadFailed
               ? {
                   label: intl.formatMessage({ id: 'teams.retry' }),
                   onClick: () => members.send({ type: 'members.retry' }),
@@ -65,7 +70,7 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
               : undefined
           }
         >
-          <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
+          <Callout.Text>{errorMessage(intl, error, 'teams')}</Callout.Text>
         </ErrorCallout>
       )}
 
@@ -186,11 +191,7 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
                   </select>
                 </Box>
               </Box>
-              <Button
-                type="submit"
-                disabled={changing || handle.trim() === ''}
-                loading={changing && pending?.kind === 'add'}
-              >
+              <Button type="submit" disabled={!canAdd} loading={changing && pending?.kind === 'add'}>
                 {intl.formatMessage({ id: 'teams.members.add' })}
               </Button>
             </Flex>

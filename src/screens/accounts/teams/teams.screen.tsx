@@ -12,10 +12,16 @@ import { usePageTitle } from '../../../components/shell/use-page-title';
 import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
-import { selectOrgs, selectTeamsError, selectTeamsPhase, teamsMachine } from '../../../machines/accounts/teams.machine';
+import { errorMessage } from '../../../i18n/error-message';
+import {
+  selectLoadError,
+  selectOrgs,
+  selectOrgsLoading,
+  selectOrgsReady,
+  teamsMachine,
+} from '../../../machines/accounts/teams.machine';
 import { CreateOrgForm } from './create-org-form';
 import { OrgMembersPanel } from './org-members-panel';
-import { teamsErrorText } from './teams-errors';
 import '../../../components/accounts/accounts.css';
 
 export function TeamsScreen() {
@@ -32,9 +38,10 @@ export function TeamsScreen() {
 function Teams({ title }: { title: string }) {
   const intl = useIntl();
   const teams = useActorRef(teamsMachine);
-  const phase = useSelector(teams, selectTeamsPhase);
+  const loading = useSelector(teams, selectOrgsLoading);
+  const ready = useSelector(teams, selectOrgsReady);
   const orgs = useSelector(teams, selectOrgs);
-  const error = useSelector(teams, selectTeamsError);
+  const loadError = useSelector(teams, selectLoadError);
   // Which organization's members are open: page state, not a flow.
   const [managed, setManaged] = useState<string | undefined>();
   const managedOrg = orgs.find((org) => org.slug === managed);
@@ -50,18 +57,18 @@ function Teams({ title }: { title: string }) {
         <Heading as="h2" size="5" mb="3" id="teams-orgs-heading">
           {intl.formatMessage({ id: 'teams.yourOrgs' })}
         </Heading>
-        {phase === 'loading' && <LoadingStatus label={intl.formatMessage({ id: 'teams.loading' })} />}
-        {phase === 'loadFailed' && error && (
+        {loading && <LoadingStatus label={intl.formatMessage({ id: 'teams.loading' })} />}
+        {loadError && (
           <ErrorCallout
             retry={{
               label: intl.formatMessage({ id: 'teams.retry' }),
               onClick: () => teams.send({ type: 'teams.retry' }),
             }}
           >
-            <Callout.Text>{teamsErrorText(intl, error)}</Callout.Text>
+            <Callout.Text>{errorMessage(intl, loadError, 'teams')}</Callout.Text>
           </ErrorCallout>
         )}
-        {phase !== 'loading' && phase !== 'loadFailed' && orgs.length === 0 && (
+        {ready && orgs.length === 0 && (
           <Text as="p" color="gray" size="2">
             {intl.formatMessage({ id: 'teams.noOrgs' })}
           </Text>
@@ -124,7 +131,7 @@ function Teams({ title }: { title: string }) {
       )}
 
       <Separator size="4" />
-      {phase !== 'loading' && phase !== 'loadFailed' && <CreateOrgForm teams={teams} />}
+      {ready && <CreateOrgForm teams={teams} />}
     </Flex>
   );
 }

@@ -136,7 +136,7 @@ describe('UserProfileScreen', () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
     renderScreen(<UserProfileScreen username="jana" />);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'The profile could not be loaded: API 500: internal_error',
+      'The profile could not be loaded: Something went wrong on the server. Try again later.',
     );
     answer = () => HttpResponse.json(PROFILE);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));

@@ -3,20 +3,14 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Callout, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
 import type { PublicUser } from '../../../api/contract';
 import { usePageTitle } from '../../../components/shell/use-page-title';
-import { ErrorCallout } from '../../../components/status/error-callout';
-import { LoadingStatus } from '../../../components/status/loading-status';
 import { InitialsAvatar, personInitials } from '../../../components/accounts/initials-avatar';
 import { httpHref, mailtoHref } from '../../../components/accounts/safe-href';
-import {
-  publicProfileMachine,
-  selectProfile,
-  selectProfileError,
-  selectProfilePhase,
-} from '../../../machines/accounts/public-profile.machine';
+import { ResourcePageStatus } from '../../../components/accounts/resource-page-status';
+import { selectNotFound, selectUser, userPageMachine } from '../../../machines/accounts/resource-page.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
 import { collectionPath } from '../../../shared/document-path';
@@ -26,44 +20,24 @@ export function UserProfileScreen({ username }: { username: string }) {
   return <UserProfile key={username} username={username} />;
 }
 
+const TEXTS = {
+  loading: 'profile.loading',
+  notFound: 'profile.notFound',
+  notFoundText: 'profile.notFoundText',
+  error: 'profile.error',
+  retry: 'profile.retry',
+};
+
 function UserProfile({ username }: { username: string }) {
   const intl = useIntl();
-  const page = useActorRef(publicProfileMachine, { input: { username } });
-  const phase = useSelector(page, selectProfilePhase);
-  const profile = useSelector(page, selectProfile);
-  const error = useSelector(page, selectProfileError);
+  const page = useActorRef(userPageMachine, { input: { key: username } });
+  const notFound = useSelector(page, selectNotFound);
+  const profile = useSelector(page, selectUser);
   const fullName = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
-  usePageTitle(phase === 'notFound' ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`);
+  usePageTitle(notFound ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`);
 
-  if (phase === 'loading') {
-    return <LoadingStatus className="page" label={intl.formatMessage({ id: 'profile.loading' })} />;
-  }
-  if (phase === 'notFound') {
-    return (
-      <Flex direction="column" align="start" gap="3" className="page">
-        <Heading as="h1" size="7">
-          {intl.formatMessage({ id: 'profile.notFound' })}
-        </Heading>
-        <Text as="p" color="gray">
-          {intl.formatMessage({ id: 'profile.notFoundText' }, { name: username })}
-        </Text>
-      </Flex>
-    );
-  }
-  if (phase === 'failed' || !profile) {
-    return (
-      <Flex direction="column" align="start" gap="3" className="page">
-        <Heading as="h1" size="7">{`@${username}`}</Heading>
-        <ErrorCallout
-          retry={{
-            label: intl.formatMessage({ id: 'profile.retry' }),
-            onClick: () => page.send({ type: 'profile.retry' }),
-          }}
-        >
-          <Callout.Text>{intl.formatMessage({ id: 'profile.error' }, { message: error ?? '' })}</Callout.Text>
-        </ErrorCallout>
-      </Flex>
-    );
+  if (!profile) {
+    return <ResourcePageStatus page={page} name={username} heading={`@${username}`} texts={TEXTS} context="user" />;
   }
   return <ProfileView profile={profile} fullName={fullName} />;
 }

@@ -11,6 +11,7 @@ import {
   comparisonMachine,
   selectBase,
   selectDocument,
+  selectError,
   selectHead,
   selectLang,
   selectMissing,
@@ -20,7 +21,8 @@ import {
 import type { DocumentScreenProps } from '../../screen-props';
 import { ComparisonPanel } from './comparison-panel';
 import { useAddressSync } from './use-address-sync';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
+import { errorMessage } from '../../../i18n/error-message';
 
 export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
   const params = new URLSearchParams(useSearch());
@@ -43,10 +45,10 @@ function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlu
   const document = useSelector(actor, selectDocument);
   const documentHref = detailPath(basePath, idSlug);
   const pageTitle = intl.formatMessage({ id: 'compare.title' });
-  usePageTitle(document ? `${pageTitle}: ${document.title}` : pageTitle);
 
   return (
     <Flex direction="column" gap="4" p={{ initial: '3', sm: '5' }} maxWidth="1200px" mx="auto" width="100%">
+      <PageTitle title={document ? `${pageTitle}: ${document.title}` : pageTitle} />
       <Breadcrumb documentsHref={`${basePath}/documents`} documentHref={documentHref} documentTitle={document?.title} />
       <Box>
         <Heading as="h1" size={{ initial: '6', sm: '7' }}>
@@ -77,7 +79,7 @@ function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }
   const intl = useIntl();
   const phase = useSelector(actor, selectPhase);
   const missing = useSelector(actor, selectMissing);
-  const error = useSelector(actor, (s) => s.context.error);
+  const error = useSelector(actor, selectError);
   useAddressSync({
     base: useSelector(actor, selectBase),
     head: useSelector(actor, selectHead),
@@ -97,7 +99,7 @@ function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }
       ? intl.formatMessage({ id: 'compare.invalidParams' })
       : phase === 'notFound'
         ? intl.formatMessage({ id: missing === 'branches' ? 'compare.branchesNotFound' : 'compare.documentNotFound' })
-        : intl.formatMessage({ id: 'compare.loadFailed' }, { message: error ?? '' });
+        : intl.formatMessage({ id: 'compare.loadFailed' }, { message: errorMessage(intl, error, 'comparison') });
   return (
     <Callout.Root color="red" role="alert">
       <Callout.Icon>

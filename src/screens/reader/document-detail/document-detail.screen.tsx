@@ -1,7 +1,7 @@
 // The document page (/documents/{id}-{slug}): breadcrumb, versions, the structure tree, the text
-// and the statistics. `branch` and `node` live in the address (history replace). The text starts
-// loading with the page, in parallel with the document, its structure and its versions.
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+// and the statistics. The document-page machine owns the document, its versions, its text and
+// the address (`branch`, `node`, history replace); this screen renders it and sends it events.
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,39 +9,44 @@ import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text 
 import { ArrowLeftIcon, ExclamationTriangleIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../../api/contract';
 import type { DocumentScreenProps } from '../../screen-props';
-import { detailPath, documentIdFromSegment, documentPath, documentSegment } from '../../../shared/document-path';
-import { documentDetailMachine, type DocumentDetailContext } from '../../../machines/reader/document-detail.machine';
+import { documentIdFromSegment, documentPath } from '../../../shared/document-path';
 import {
-  branchSelectionMachine,
-  findBranch,
-  type BranchSelectionContext,
+  addressWith,
+  documentPageMachine,
+  selectDetail,
+  selectNode,
+  selectSearch,
+  selectSegment,
+  selectText,
+  selectTextBranch,
+  selectVersions,
+} from '../../../machines/reader/document-page.machine';
+import {
+  selectDetailError,
+  selectDocument,
+  selectNodes,
+  selectNodesLoaded,
+  selectNotFound,
+} from '../../../machines/reader/document-detail.machine';
+import {
+  selectBranchError,
+  selectBranchStatus,
+  selectBranches,
+  selectSelectedBranchId,
 } from '../../../machines/reader/branch-selection.machine';
+import { errorMessage } from '../../../i18n/error-message';
 import { StructureTree } from '../../../components/structure-tree/structure-tree';
 import { TextViewer } from '../../../components/text-viewer/text-viewer';
 import { DocumentStats } from '../../../components/document-stats/document-stats';
 import { VersionSelector } from '../../../components/version-selector/version-selector';
 import { PinButton } from '../../../components/pin-button/pin-button';
+import { PageTitle } from '../../../components/shell/page-title';
 import { useDocumentVisit } from '../../../components/accounts/use-document-visit';
-import { useDocumentHead } from './use-document-head';
-import { withQuery, type DetailQuery } from './detail-address';
 import './document-detail.css';
-
-type DetailSnapshot = { context: DocumentDetailContext; value: unknown };
-type BranchSnapshot = { context: BranchSelectionContext; value: unknown };
-const selectDetailStatus = (s: DetailSnapshot) =>
-  s.value as 'checking' | 'invalidId' | 'loading' | 'loaded' | 'error' | 'notFound';
-const selectDocument = (s: DetailSnapshot) => s.context.document;
-const selectNodes = (s: DetailSnapshot) => s.context.nodes;
-const selectDetailError = (s: DetailSnapshot) => s.context.error;
-const selectBranchStatus = (s: BranchSnapshot) => s.value as 'loading' | 'loaded' | 'empty' | 'error';
-const selectBranches = (s: BranchSnapshot) => s.context.branches;
-const selectSelectedBranch = (s: BranchSnapshot) => s.context.selectedBranchId;
-const selectBranchError = (s: BranchSnapshot) => s.context.error;
-const NO_NODES: readonly Node[] = [];
 
 export function DocumentDetailScreen(props: DocumentScreenProps) {
   const documentId = documentIdFromSegment(props.idSlug);
-  // A new document is a new page: fresh machines, fresh head.
+  // A new document is a new page: a fresh machine, fresh head.
   return documentId ? (
     <DocumentDetail key={documentId} documentId={documentId} {...props} />
   ) : (
@@ -53,85 +58,64 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
   const intl = useIntl();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const branchQuery = params.get('branch') ?? undefined;
-  const nodeQuery = params.get('node') ?? undefined;
+  const page = useActorRef(
+    documentPageMachine.provide({
+      actions: { navigate: (_, { path }) => navigate(`~${path}`, { replace: true }) },
+    }),
+    { input: { documentId, idSlug, basePath, search } },
+  );
+  // The address is the machine's: back, forward and links come in as events.
+  useEffect(() => page.send({ type: 'address.change', search }), [page, search]);
 
-  const detail = useActorRef(documentDetailMachine, { input: { idSlug, branch: branchQuery } });
-  const versions = useActorRef(branchSelectionMachine, { input: { documentId, requested: branchQuery } });
-  const status = useSelector(detail, selectDetailStatus);
+  const detail = useSelector(page, selectDetail);
+  const versions = useSelector(page, selectVersions);
+  const text = useSelector(page, selectText);
+  const textBranch = useSelector(page, selectTextBranch);
+  const selectedNodeId = useSelector(page, selectNode);
+  const segment = useSelector(page, selectSegment);
+  const pageSearch = useSelector(page, selectSearch);
   const doc = useSelector(detail, selectDocument);
   const nodes = useSelector(detail, selectNodes);
+  const nodesLoaded = useSelector(detail, selectNodesLoaded);
+  const notFound = useSelector(detail, selectNotFound);
   const error = useSelector(detail, selectDetailError);
   const branchStatus = useSelector(versions, selectBranchStatus);
   const branches = useSelector(versions, selectBranches);
-  const selectedBranchId = useSelector(versions, selectSelectedBranch);
+  const selectedBranchId = useSelector(versions, selectSelectedBranchId);
   const branchError = useSelector(versions, selectBranchError);
   // Reading history: 2 s on this page counts one visit of a logged-in reader.
   useDocumentVisit(documentId);
 
-  // The text starts with the address's branch (name or id) at once; a name the document does not
-  // have falls back to main once the list of versions says so, as the document itself does.
-  const textBranch =
-    branchQuery !== undefined && (branchStatus === 'loading' || selectedBranchId !== undefined)
-      ? branchQuery
-      : undefined;
-  const nodesLoaded = status === 'loaded';
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
   const structureNodes = useDeferredValue(nodesLoaded ? nodes : undefined);
 
-  const canonicalSegment = doc ? documentSegment(doc.id, doc.title) : undefined;
-  const segment = canonicalSegment ?? idSlug;
-  const setQuery = useCallback(
-    (changes: DetailQuery) =>
-      navigate(`~${detailPath(basePath, segment)}${withQuery(search, changes)}`, { replace: true }),
-    [navigate, basePath, segment, search],
-  );
-
-  // A wrong or missing slug is corrected in place, keeping the query.
-  useEffect(() => {
-    if (canonicalSegment && canonicalSegment !== idSlug) {
-      navigate(`~${detailPath(basePath, canonicalSegment)}${search ? `?${search}` : ''}`, { replace: true });
-    }
-  }, [canonicalSegment, idSlug, basePath, search, navigate]);
-
-  // The address's branch drives the selection; the document and its structure load with the
-  // same branch value as the text, so opening `?branch=` (or choosing main) loads them once.
-  useEffect(() => versions.send({ type: 'branch.request', requested: branchQuery }), [versions, branchQuery]);
-  useEffect(() => detail.send({ type: 'branch.change', branch: textBranch }), [detail, textBranch]);
-
-  useDocumentHead({
-    title: doc?.title,
-    canonicalPath: doc ? documentPath(doc.id, doc.title) : undefined,
-    noindex: context !== 'public',
-  });
-
-  // Every choice of a node (even the same one again) scrolls the text to it.
-  const [jump, setJump] = useState(0);
-  const selectNode = useCallback(
-    (nodeId: string) => {
-      setJump((count) => count + 1);
-      setQuery({ node: nodeId });
-    },
-    [setQuery],
-  );
+  const selectNodeId = useCallback((nodeId: string) => page.send({ type: 'node.select', nodeId }), [page]);
   const nodeHref = useCallback(
-    (nodeId: string) => `${detailPath(basePath, segment)}${withQuery(search, { node: nodeId })}`,
-    [basePath, segment, search],
+    (nodeId: string) => addressWith({ basePath, segment, search: pageSearch }, { node: nodeId }),
+    [basePath, segment, pageSearch],
   );
-  const selectBranch = (branchId: string) => {
-    const branch = findBranch(branches, branchId);
-    // Node ids belong to one version: a new version starts at its top.
-    setQuery({ branch: branch?.name, node: undefined });
-  };
 
-  if (status === 'notFound')
-    return <Problem titleId="reader.detail.notFound" helpId="reader.detail.notFoundHelp" basePath={basePath} />;
+  const head = (
+    <>
+      <PageTitle title={doc?.title} />
+      {doc && <link rel="canonical" href={new URL(documentPath(doc.id, doc.title), window.location.origin).href} />}
+      {context !== 'public' && <meta name="robots" content="noindex" />}
+    </>
+  );
+
+  if (notFound)
+    return (
+      <>
+        {head}
+        <Problem titleId="reader.detail.notFound" helpId="reader.detail.notFoundHelp" basePath={basePath} />
+      </>
+    );
 
   const title = doc?.title;
   return (
     <Box p={{ initial: '3', sm: '5' }} className="document-detail">
+      {head}
       <Flex direction="column" gap="3" mb="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <nav aria-label={intl.formatMessage({ id: 'reader.detail.breadcrumb' })}>
@@ -179,7 +163,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
             </Flex>
           </>
         ) : (
-          status !== 'error' && (
+          !error && (
             <Box role="status" aria-busy aria-label={intl.formatMessage({ id: 'reader.detail.loading' })}>
               <Skeleton height="36px" width="60%" mb="2" />
               <Skeleton height="22px" width="200px" />
@@ -191,28 +175,28 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
           branches={branches}
           selectedBranchId={selectedBranchId}
           error={branchError}
-          onSelect={selectBranch}
-          onRetry={() => versions.send({ type: 'branches.retry' })}
+          onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
+          onRetry={() => page.send({ type: 'branches.retry' })}
           basePath={basePath}
           idSlug={segment}
         />
       </Flex>
 
-      {status === 'error' && (
+      {error && (
         <Callout.Root color="red" role="alert" mb="4">
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            {intl.formatMessage({ id: 'reader.detail.error' })}: {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => detail.send({ type: 'document.retry' })}>
+            {intl.formatMessage({ id: 'reader.detail.error' })}: {errorMessage(intl, error, 'document')}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => page.send({ type: 'document.retry' })}>
               {intl.formatMessage({ id: 'reader.retry' })}
             </Button>
           </Callout.Text>
         </Callout.Root>
       )}
 
-      {status !== 'error' && (
+      {!error && (
         <Grid
           columns={{ initial: '1', lg: '240px minmax(0, 1fr) 270px', xl: '300px minmax(0, 1fr) 280px' }}
           gap={{ initial: '5', lg: '4', xl: '5' }}
@@ -223,7 +207,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
                 {intl.formatMessage({ id: 'reader.detail.structure' })}
               </Heading>
               {structureNodes ? (
-                <StructureTree nodes={structureNodes} selectedNodeId={nodeQuery} onSelect={selectNode} />
+                <StructureTree nodes={structureNodes} selectedNodeId={selectedNodeId} onSelect={selectNodeId} />
               ) : (
                 <ColumnSkeleton lines={8} />
               )}
@@ -237,13 +221,10 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
               <TextViewer
                 key={textBranch ?? ''}
-                documentId={documentId}
-                branch={textBranch}
+                actor={text}
                 nodes={nodesLoaded ? nodes : NO_NODES}
-                nodesLoaded={nodesLoaded}
-                selectedNodeId={nodeQuery}
-                jumpNonce={jump}
-                onSelectNode={selectNode}
+                selectedNodeId={selectedNodeId}
+                onSelectNode={selectNodeId}
                 nodeHref={nodeHref}
               />
             </section>
@@ -265,6 +246,8 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
     </Box>
   );
 }
+
+const NO_NODES: readonly Node[] = [];
 
 function ColumnSkeleton({ lines }: { lines: number }) {
   return (

@@ -83,9 +83,11 @@ describe('DocumentsListScreen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows other failures with their message', async () => {
+  it('shows other failures with their message from the catalogue', async () => {
     answer = () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 });
     renderList();
-    expect((await screen.findByRole('alert')).textContent).toContain('API 500: internal_error');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Dokumenty se nepodařilo načíst: Na serveru došlo k chybě. Zkuste to později.',
+    );
   });
 });

@@ -7,18 +7,19 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { Document } from '../../../api/contract';
-import { documentsListMachine, type DocumentsListContext } from '../../../machines/reader/documents-list.machine';
+import {
+  documentsListMachine,
+  selectDocuments,
+  selectError,
+  selectExternalId,
+  selectQ,
+  selectStatus,
+} from '../../../machines/reader/documents-list.machine';
+import { errorMessage } from '../../../i18n/error-message';
 import { documentPath } from '../../../shared/document-path';
 import './documents-list.css';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 import { formatDay } from '../../../lib/format-day';
-
-type Snapshot = { context: DocumentsListContext; value: unknown };
-const selectStatus = (s: Snapshot) => s.value as 'loading' | 'loaded' | 'failed';
-const selectDocuments = (s: Snapshot) => s.context.documents;
-const selectError = (s: Snapshot) => s.context.error;
-const selectExternalId = (s: Snapshot) => s.context.externalId;
-const selectQ = (s: Snapshot) => s.context.q;
 
 export function DocumentsListScreen() {
   const intl = useIntl();
@@ -33,8 +34,6 @@ export function DocumentsListScreen() {
   const error = useSelector(actor, selectError);
   const externalId = useSelector(actor, selectExternalId);
   const q = useSelector(actor, selectQ);
-
-  usePageTitle(intl.formatMessage({ id: 'reader.list.heading' }));
 
   const run = (type: 'search.submit' | 'search.refresh') => {
     const next = new URLSearchParams(search);
@@ -56,6 +55,7 @@ export function DocumentsListScreen() {
 
   return (
     <Box p={{ initial: '3', sm: '5' }} maxWidth="1100px" mx="auto" className="documents-list">
+      <PageTitle title={intl.formatMessage({ id: 'reader.list.heading' })} />
       <Heading as="h1" size="7" mb="4">
         {intl.formatMessage({ id: 'reader.list.heading' })}
       </Heading>
@@ -125,7 +125,7 @@ export function DocumentsListScreen() {
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            {intl.formatMessage({ id: 'reader.list.error' })}: {error}
+            {intl.formatMessage({ id: 'reader.list.error' })}: {errorMessage(intl, error, 'library')}
           </Callout.Text>
         </Callout.Root>
       )}

@@ -66,7 +66,7 @@ describe('HomeScreen', () => {
     );
     renderScreen(<HomeScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'The library could not be loaded: API 500: internal_error',
+      'The library could not be loaded: Something went wrong on the server. Try again later.',
     );
 
     server.resetHandlers();

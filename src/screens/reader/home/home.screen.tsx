@@ -4,25 +4,24 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useAtomValue } from '../../../atoms/store';
-import type { SnapshotFrom } from 'xstate';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { librarySummaryMachine } from '../../../machines/reader/library-summary.machine';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import {
+  librarySummaryMachine,
+  selectEmpty,
+  selectLibraryError,
+} from '../../../machines/reader/library-summary.machine';
+import { errorMessage } from '../../../i18n/error-message';
+import { PageTitle } from '../../../components/shell/page-title';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { EmptyLibrary } from './empty-library';
-
-type Snapshot = SnapshotFrom<typeof librarySummaryMachine>;
-const selectEmpty = (snapshot: Snapshot) => snapshot.matches('loaded') && snapshot.context.summary?.empty === true;
-const selectError = (snapshot: Snapshot) => (snapshot.matches('failed') ? (snapshot.context.error ?? '') : undefined);
 
 export function HomeScreen() {
   const intl = useIntl();
   const library = useActorRef(librarySummaryMachine);
   const empty = useSelector(library, selectEmpty);
-  const error = useSelector(library, selectError);
+  const error = useSelector(library, selectLibraryError);
   const user = useAtomValue(currentUserAtom);
-  usePageTitle();
 
   useEffect(() => {
     library.send({ type: 'library.load' });
@@ -30,6 +29,7 @@ export function HomeScreen() {
 
   return (
     <Flex direction="column" gap="5" className="page home">
+      <PageTitle />
       <Heading as="h1" size="9">
         {intl.formatMessage({ id: 'app.name' })}
       </Heading>
@@ -55,7 +55,9 @@ export function HomeScreen() {
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
-          <Callout.Text>{intl.formatMessage({ id: 'home.error' }, { message: error })}</Callout.Text>
+          <Callout.Text>
+            {intl.formatMessage({ id: 'home.error' }, { message: errorMessage(intl, error, 'library') })}
+          </Callout.Text>
           <Flex>
             <Button size="1" variant="soft" color="red" onClick={() => library.send({ type: 'library.retry' })}>
               {intl.formatMessage({ id: 'home.retry' })}

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, RocketIcon } from '@radix-ui/react-icons';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 
 export type ComingSoonSection =
   | 'collections'
@@ -24,10 +24,10 @@ export type ComingSoonSection =
 export function ComingSoonScreen({ section }: { section: ComingSoonSection }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: `comingSoon.section.${section}` });
-  usePageTitle(title);
 
   return (
     <Flex direction="column" align="start" gap="4" className="page" data-testid="coming-soon" data-section={section}>
+      <PageTitle title={title} />
       <RocketIcon width="32" height="32" aria-hidden className="page-icon" />
       <Heading as="h1" size="8">
         {title}

@@ -2,15 +2,15 @@
 // sections, all from the message catalogue (`<page>.title`, `<page>.intro`, `<page>.<section>.*`).
 import { useIntl } from 'react-intl';
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 
 export function LegalPage({ page, sections }: { page: string; sections: readonly string[] }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: `${page}.title` });
-  usePageTitle(title);
 
   return (
     <Flex direction="column" gap="5" className="page page-prose" data-testid={page}>
+      <PageTitle title={title} />
       <Heading as="h1" size="8">
         {title}
       </Heading>

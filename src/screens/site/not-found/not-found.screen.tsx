@@ -3,16 +3,16 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { Button, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { HomeIcon } from '@radix-ui/react-icons';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 
 export function NotFoundScreen() {
   const intl = useIntl();
   const [location] = useLocation();
   const title = intl.formatMessage({ id: 'notFound.title' });
-  usePageTitle(title);
 
   return (
     <Flex direction="column" align="start" gap="4" className="page" data-testid="not-found">
+      <PageTitle title={title} />
       <Text size="8" weight="bold" color="gray" aria-hidden>
         404
       </Text>

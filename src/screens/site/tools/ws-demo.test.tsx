@@ -13,7 +13,6 @@ import { fakeSockets } from '../../../testing/fake-live-socket';
 import { mockApi } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/users';
 import { ToolsScreen } from './tools.screen';
-import { checkDemoCommand } from './ws-demo';
 import { renderScreen } from '../../../testing/render-screen';
 
 vi.mock('./swagger-explorer', () => ({ default: () => <div data-testid="swagger-ui" /> }));
@@ -151,14 +150,5 @@ describe('WebSocket demo', () => {
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => violation.id),
     ).toEqual([]);
-  });
-});
-
-describe('checkDemoCommand', () => {
-  it('takes an empty payload as {} and passes unknown commands of a known prefix', () => {
-    expect(checkDemoCommand(' tool.highlight ', '')).toEqual({
-      ok: true,
-      body: { cmd: 'tool.highlight', payload: {} },
-    });
   });
 });

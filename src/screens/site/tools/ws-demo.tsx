@@ -1,12 +1,11 @@
 // The WebSocket demo under Tools: keeps the live channel open while shown, lists the raw frames
 // on the user's channel (in and out), and publishes a test command to it through
-// POST /v1/realtime/publish, with the command and its JSON payload checked before sending.
+// POST /v1/realtime/publish (the ws-demo-publish machine checks the command and its JSON payload first).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Callout, Card, Code, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { CheckIcon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../../../api/client';
-import { publishRealtime } from '../../../api/copilot';
+import { useActorRef, useSelector } from '@xstate/react';
 import {
   liveChannelAtom,
   liveProblemAtom,
@@ -17,7 +16,14 @@ import {
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { useAtom, useAtomValue, useSetAtom } from '../../../atoms/store';
 import { CopilotLoginPrompt } from '../../../components/copilot/copilot-login-prompt';
-import { CommandName, KNOWN_PAYLOADS } from '../../../realtime/protocol';
+import {
+  selectCanPublish,
+  selectProblem,
+  selectPublishedAt,
+  selectPublishing,
+  selectServerError,
+  wsDemoPublishMachine,
+} from '../../../machines/copilot/ws-demo-publish.machine';
 import './ws-demo.css';
 
 const SHOWN_FRAMES = 100;
@@ -25,43 +31,6 @@ const STATUS_COLORS = { connected: 'green', connecting: 'amber', disconnected: '
 
 export const DEFAULT_DEMO_COMMAND = 'tool.navigate';
 export const DEFAULT_DEMO_PAYLOAD = '{\n  "path": "/documents"\n}';
-
-type Problem = { id: string; values?: Record<string, string | number> };
-type Checked = { ok: true; body: { cmd: string; payload: Record<string, unknown> } } | { ok: false; problem: Problem };
-
-/** The form's input as PublishRequest would take it, or the first problem to show. */
-export function checkDemoCommand(cmd: string, payloadText: string): Checked {
-  const name = CommandName.safeParse(cmd.trim());
-  if (!name.success)
-    return {
-      ok: false,
-      problem: { id: 'wsDemo.error.invalid', values: { name: 'cmd', message: name.error.issues[0]!.message } },
-    };
-  let payload: unknown;
-  try {
-    payload = payloadText.trim() === '' ? {} : JSON.parse(payloadText);
-  } catch (error) {
-    return {
-      ok: false,
-      problem: { id: 'wsDemo.error.json', values: { message: error instanceof Error ? error.message : String(error) } },
-    };
-  }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return { ok: false, problem: { id: 'wsDemo.error.object' } };
-  const schema = (KNOWN_PAYLOADS as Record<string, (typeof KNOWN_PAYLOADS)[keyof typeof KNOWN_PAYLOADS]>)[name.data];
-  const known = schema?.safeParse(payload);
-  if (known && !known.success) {
-    const issue = known.error.issues[0]!;
-    return {
-      ok: false,
-      problem: {
-        id: 'wsDemo.error.invalid',
-        values: { name: ['payload', ...issue.path.map(String)].join('.'), message: issue.message },
-      },
-    };
-  }
-  return { ok: true, body: { cmd: name.data, payload: payload as Record<string, unknown> } };
-}
 
 export function WsDemo() {
   const user = useAtomValue(currentUserAtom);
@@ -116,7 +85,7 @@ function ConnectionState() {
       </Text>
       {problem?.kind === 'wsToken' && (
         <Text size="2" color="red">
-          <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.status }} />
+          <FormattedMessage id="copilot.error.wsToken" values={{ status: problem.error.status }} />
         </Text>
       )}
       {problem?.kind === 'forbidden' && (
@@ -180,39 +149,25 @@ function PublishForm({ disabled }: { disabled: boolean }) {
   const intl = useIntl();
   const [cmd, setCmd] = useState(DEFAULT_DEMO_COMMAND);
   const [payload, setPayload] = useState(DEFAULT_DEMO_PAYLOAD);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [publishedAt, setPublishedAt] = useState<number | null>(null);
+  const publisher = useActorRef(wsDemoPublishMachine);
+  const busy = useSelector(publisher, selectPublishing);
+  const canPublish = useSelector(publisher, selectCanPublish);
+  const problem = useSelector(publisher, selectProblem);
+  const serverError = useSelector(publisher, selectServerError);
+  const publishedAt = useSelector(publisher, selectPublishedAt);
   const headingId = useId();
   const cmdId = useId();
   const cmdHintId = useId();
   const payloadId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPublishedAt(null);
-    const checked = checkDemoCommand(cmd, payload);
-    if (!checked.ok) {
-      setProblem(checked.problem);
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      const answer = await publishRealtime(checked.body);
-      setPublishedAt(answer.ts);
-    } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? `${error.status} ${error.detail}`
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      setProblem({ id: 'wsDemo.error.server', values: { message } });
-    } finally {
-      setBusy(false);
-    }
+    publisher.send({ type: 'demo.publish', cmd, payload });
   };
+  // The server's refusal as the developer needs it: status and code.
+  const shownProblem =
+    problem ??
+    (serverError && { id: 'wsDemo.error.server', values: { message: `${serverError.status} ${serverError.detail}` } });
 
   return (
     <Card size="1" asChild>
@@ -250,12 +205,12 @@ function PublishForm({ disabled }: { disabled: boolean }) {
               className="ws-demo-payload"
             />
           </Flex>
-          {problem && (
+          {shownProblem && (
             <Callout.Root color="red" size="1" role="alert">
               <Callout.Icon>
                 <ExclamationTriangleIcon />
               </Callout.Icon>
-              <Callout.Text>{intl.formatMessage({ id: problem.id }, problem.values)}</Callout.Text>
+              <Callout.Text>{intl.formatMessage({ id: shownProblem.id }, shownProblem.values)}</Callout.Text>
             </Callout.Root>
           )}
           {publishedAt !== null && (
@@ -265,7 +220,7 @@ function PublishForm({ disabled }: { disabled: boolean }) {
             </Text>
           )}
           <Flex>
-            <Button type="submit" loading={busy} disabled={disabled}>
+            <Button type="submit" loading={busy} disabled={disabled || !canPublish}>
               <FormattedMessage id="wsDemo.form.submit" />
             </Button>
           </Flex>
