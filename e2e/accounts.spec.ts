@@ -123,6 +123,45 @@ test('a wrong password is refused with the login failure toast', async ({ page }
   });
 });
 
+test('log in before confirming: the link is sent again, the old one no longer works, the new one does', async ({
+  page,
+}) => {
+  // No names, a Slovak mobile number: the form needs only email, password and phone.
+  const email = `sk${Date.now().toString(36)}@example.sk`;
+  const before = mailbox.messages.length;
+  await page.goto('/auth/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Country code').click();
+  await page.getByRole('option', { name: 'SK +421' }).click();
+  await page.getByLabel('Phone number').fill(`0905 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Registration Successful!').first()).toBeVisible();
+  const first = await mailbox.waitForMail(email, { after: before });
+
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText('Your email address is not verified yet.', { exact: false }).first()).toBeVisible();
+  const again = page.getByRole('button', { name: 'Send the link again' });
+  await expectNoSeriousA11yViolations(page, 'login, email not verified');
+  await screenshotAllWays(page, 'login-not-verified', async (p) => {
+    await logIn(p, email, PASSWORD);
+    await expect(p.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  });
+  await logIn(page, email, PASSWORD);
+  const resent = mailbox.messages.length;
+  await again.click();
+  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
+  const second = await mailbox.waitForMail(email, { after: resent });
+
+  // Only the newest link confirms the address.
+  await page.goto(linkIn(first.text, '/v1/auth/verify'));
+  await expect(page).not.toHaveURL(/verified=1/);
+  await page.goto(linkIn(second.text, '/v1/auth/verify'));
+  await expect(page).toHaveURL(/\/auth\/login\?verified=1/);
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText('Welcome back!').first()).toBeVisible();
+});
+
 test('forgot the password: the mailed link resets it, the new one logs in', async ({ page }) => {
   const who = person('fgt');
   let before = mailbox.messages.length;
