@@ -6,31 +6,19 @@ import { logSerializers } from './auth/log-redaction.js';
 import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
 import { buildCopilotService } from './copilot/copilot-service.js';
-import { openDatabase } from './db/client.js';
-import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openConfiguredDatabase } from './open-configured-database.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
   const copilot = copilotOptionsFromConfig(config);
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
-  let database;
-  try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolMax: config.databasePoolMax,
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      logger.fatal(
-        `${error.message}\nThe embedded database can be opened by one process only: use the chat service inside the main ` +
-          'server (the default, /copilot/chat), or run both on PostgreSQL (DATABASE_URL).',
-      );
-      process.exit(3);
-    }
-    throw error;
-  }
+  const database = await openConfiguredDatabase(
+    config,
+    logger,
+    '\nThe embedded database can be opened by one process only: use the chat service inside the main ' +
+      'server (the default, /copilot/chat), or run both on PostgreSQL (DATABASE_URL).',
+  );
   const app = await buildCopilotService({
     database,
     publicUrl: config.publicUrl,

@@ -4,27 +4,13 @@ import { buildApp } from './app.js';
 import { logSerializers } from './auth/log-redaction.js';
 import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
-import { openDatabase } from './db/client.js';
-import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openConfiguredDatabase } from './open-configured-database.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
-  let database;
-  try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolMax: config.databasePoolMax,
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      logger.fatal(error.message);
-      process.exit(3);
-    }
-    throw error;
-  }
+  const database = await openConfiguredDatabase(config, logger);
   logger.info(
     { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
     'database ready',

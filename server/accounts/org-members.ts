@@ -22,6 +22,7 @@ import { normalizeSlug, orgWithMembers, roleIn } from './orgs.js';
 import { findVisibleUser } from './public-users.js';
 
 type LockedOrg = Parameters<typeof orgWithMembers>[1];
+type Member = { user_id: string; username: string; role: OrgRole };
 
 const alreadyMember = (username: string) => conflict('already_member', `@${username} is already a member`, 'username');
 const lastOwner = () => conflict('last_owner', 'An organization needs an owner: make someone else owner first');
@@ -47,15 +48,11 @@ async function actorRole(tx: Tx, orgId: string, actor: UserPrincipal): Promise<O
 }
 
 /** A member by handle, or 404. */
-async function findMember(
-  tx: Tx,
-  orgId: string,
-  typed: string,
-): Promise<{ user_id: string; username: string; role: OrgRole }> {
+async function findMember(tx: Tx, orgId: string, typed: string): Promise<Member> {
   const username = typed.trim().toLowerCase();
   // Text that cannot be a handle (NUL bytes included, which PostgreSQL refuses) is not looked up.
   const [member] = HANDLE_PATTERN.test(username)
-    ? await sqlRows<{ user_id: string; username: string; role: OrgRole }>(
+    ? await sqlRows<Member>(
         tx,
         sql`SELECT m.user_id, u.username, m.role FROM org_members m JOIN users u ON u.id = m.user_id
             WHERE m.org_id = ${orgId} AND u.username = ${username}`,
@@ -75,6 +72,25 @@ async function assertAnOwnerStays(tx: Tx, orgId: string, from: OrgRole, to: OrgR
   if (leavesNoOwner(from, to, Number(row?.owners ?? 0))) throw lastOwner();
 }
 
+/**
+ * One change to an organization's members, in a transaction that holds the organization's lock,
+ * once the caller is known to be a member. `change` answers the caller's role after it; the
+ * answer is the organization as it then is.
+ */
+async function changeMembers(
+  db: Db,
+  typedSlug: string,
+  principal: UserPrincipal,
+  change: (tx: Tx, org: LockedOrg, actor: OrgRole) => Promise<OrgRole>,
+): Promise<Org> {
+  const { org, actor } = await db.transaction(async (tx) => {
+    const org = await lockOrg(tx, typedSlug);
+    const actor = await actorRole(tx, org.id, principal);
+    return { org, actor: await change(tx, org, actor) };
+  });
+  return orgWithMembers(db, org, actor);
+}
+
 export async function addMember(
   db: Db,
   typedSlug: string,
@@ -82,11 +98,8 @@ export async function addMember(
   typedUsername: string,
   role: OrgRole,
 ): Promise<Org> {
-  let result: { org: LockedOrg; actor: OrgRole } | undefined;
   try {
-    result = await db.transaction(async (tx) => {
-      const org = await lockOrg(tx, typedSlug);
-      const actor = await actorRole(tx, org.id, principal);
+    return await changeMembers(db, typedSlug, principal, async (tx, org, actor) => {
       authorize(
         canAddOrgMember(principal, actor, role),
         actor === 'member' ? 'Only owners and admins add members' : 'Only an owner may make someone an owner',
@@ -99,13 +112,12 @@ export async function addMember(
             ON CONFLICT (org_id, user_id) DO NOTHING RETURNING 1`,
       );
       if (inserted.length === 0) throw alreadyMember(user.username);
-      return { org, actor };
+      return actor;
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw alreadyMember(typedUsername.trim().toLowerCase());
     throw error;
   }
-  return orgWithMembers(db, result.org, result.actor);
 }
 
 export async function updateMember(
@@ -115,11 +127,9 @@ export async function updateMember(
   typedUsername: string,
   role: OrgRole,
 ): Promise<Org> {
-  const { org, actor } = await db.transaction(async (tx) => {
-    const org = await lockOrg(tx, typedSlug);
-    const actor = await actorRole(tx, org.id, principal);
+  return changeMembers(db, typedSlug, principal, async (tx, org, actor) => {
     const member = await findMember(tx, org.id, typedUsername);
-    if (member.role === role) return { org, actor };
+    if (member.role === role) return actor;
     authorize(
       canChangeOrgMemberRole(principal, actor, member.role, role),
       actor === 'member'
@@ -130,9 +140,8 @@ export async function updateMember(
     await tx.execute(
       sql`UPDATE org_members SET role = ${role} WHERE org_id = ${org.id} AND user_id = ${member.user_id}`,
     );
-    return { org, actor: member.user_id === principal.user.id ? role : actor };
+    return member.user_id === principal.user.id ? role : actor;
   });
-  return orgWithMembers(db, org, actor);
 }
 
 /**
@@ -145,9 +154,7 @@ export async function removeMember(
   principal: UserPrincipal,
   typedUsername: string,
 ): Promise<Org> {
-  const { org, actor } = await db.transaction(async (tx) => {
-    const org = await lockOrg(tx, typedSlug);
-    const actor = await actorRole(tx, org.id, principal);
+  return changeMembers(db, typedSlug, principal, async (tx, org, actor) => {
     const member = await findMember(tx, org.id, typedUsername);
     authorize(
       canRemoveOrgMember(principal, actor, { role: member.role, self: member.user_id === principal.user.id }),
@@ -155,7 +162,6 @@ export async function removeMember(
     );
     await assertAnOwnerStays(tx, org.id, member.role, null);
     await tx.execute(sql`DELETE FROM org_members WHERE org_id = ${org.id} AND user_id = ${member.user_id}`);
-    return { org, actor };
+    return actor;
   });
-  return orgWithMembers(db, org, actor);
 }

@@ -5,24 +5,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Theme } from '@radix-ui/themes';
 import { ApiError } from '../../api/client';
-import type { Branch } from '../../api/contract';
 import type { Locale } from '../../i18n/locale';
 import { MESSAGES } from '../../i18n/messages';
+import { branchOf } from '../../machines/reader/reader-fixtures';
 import { VersionSelector, compareHref, type VersionSelectorProps } from './version-selector';
 
-const branch = (id: string, name: string): Branch => ({
-  id,
-  document_id: 'doc',
-  name,
-  kind: name === 'main' ? 'main' : 'snapshot',
-  created_at: '2026-01-01T00:00:00Z',
-  valid_from: null,
-  counts: { nodes: 1, fragments: 1 },
-  languages: ['cs'],
-});
 const BRANCHES = [
-  { ...branch('b-main', 'main'), valid_from: '2026-01-01' },
-  { ...branch('b-1993', 'snapshot-1993-01-01'), valid_from: '1993-01-01' },
+  { ...branchOf('b-main', 'main'), valid_from: '2026-01-01' },
+  { ...branchOf('b-1993', 'snapshot-1993-01-01'), valid_from: '1993-01-01' },
 ];
 
 function renderSelector(locale: Locale, props: Partial<VersionSelectorProps>) {

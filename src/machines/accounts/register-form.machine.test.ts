@@ -2,7 +2,7 @@
 // phone as calling code + digits and the interface language, the confirmed address, failures.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { RegisterRequest } from '../../api/contract';
+import { RegisterRequest, routes, type ErrorCode } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { startAuthForm } from './auth-form.test-kit';
 import { CALLING_CODES, fullPhone, registerFormMachine, selectRegisteredEmail } from './register-form.machine';
@@ -11,6 +11,14 @@ const sent = async (request: unknown) => ({
   status: 'verification_sent' as const,
   email: String((request as { email: string }).email).toLowerCase(),
 });
+
+/** Every failure the register route declares, with its status, and the one any body can get. */
+const REGISTER_FAILURES: [number, ErrorCode][] = [
+  ...Object.entries(routes.register.errors).flatMap(([status, codes]) =>
+    codes.map((code): [number, ErrorCode] => [Number(status), code]),
+  ),
+  [400, 'validation_failed'],
+];
 
 fakeTimersInEachTest();
 
@@ -81,18 +89,9 @@ describe('registerFormMachine', () => {
     );
   });
 
-  it.each([
-    'email_already_exists',
-    'phone_already_exists',
-    'phone_invalid',
-    'phone_invalid_format',
-    'password_too_weak',
-    'password_too_common',
-    'rate_limited',
-    'validation_failed',
-  ] as const)('keeps %s and lets the user fix the form', async (code) => {
+  it.each(REGISTER_FAILURES)('keeps %i %s and lets the user fix the form', async (status, code) => {
     const { actor, set, can } = startAuthForm(registerFormMachine, async () => {
-      throw new ApiError(409, code);
+      throw new ApiError(status, code);
     });
     set('email', 'jana@example.com');
     set('password', 'password');

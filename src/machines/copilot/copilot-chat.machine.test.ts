@@ -17,25 +17,9 @@ import {
   type ChatSetup,
 } from './copilot-chat.machine';
 import { copilotSessionMachine } from './copilot-session.machine';
+import { copilotSession } from './copilot-fixtures';
 
 const SETUP: ChatSetup = { templateHash: 'hash-1', template: 'lexhub.chat.v1', chatUrl: '/copilot/chat' };
-
-function session(id: string): CopilotSession {
-  return {
-    session_id: id,
-    nonce: `nonce-${id}`,
-    expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-    user_id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-    signed_headers: {
-      'x-copilot-session': id,
-      'x-copilot-user': 'u',
-      'x-copilot-login': 'l',
-      'x-copilot-nonce': 'n',
-      'x-copilot-expires': 'e',
-      'x-copilot-signature': 's',
-    },
-  };
-}
 
 interface Stream {
   input: { url: string; session: CopilotSession; request: ChatRequest };
@@ -49,7 +33,7 @@ function start(options: { loadSetup?: () => Promise<ChatSetup>; issue?: () => Pr
   const store = createStore();
   const streams: Stream[] = [];
   let sessions = 0;
-  const issue = vi.fn(options.issue ?? (async () => session(`s${++sessions}`)));
+  const issue = vi.fn(options.issue ?? (async () => copilotSession(`s${++sessions}`)));
   const loadSetup = vi.fn(options.loadSetup ?? (async () => SETUP));
   const actor = createActor(
     copilotChatMachine.provide({

@@ -5,29 +5,11 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { CopilotSession } from '../../api/contract/copilot';
 import { copilotSessionMachine, SESSION_REUSE_MARGIN_MS, type SessionReply } from './copilot-session.machine';
-
-const LIFETIME_MS = 30 * 60 * 1000;
-
-function session(id: string): CopilotSession {
-  return {
-    session_id: id,
-    nonce: `nonce-${id}`,
-    expires_at: new Date(Date.now() + LIFETIME_MS).toISOString(),
-    user_id: '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6',
-    signed_headers: {
-      'x-copilot-session': id,
-      'x-copilot-user': 'u',
-      'x-copilot-login': 'l',
-      'x-copilot-nonce': 'n',
-      'x-copilot-expires': 'e',
-      'x-copilot-signature': 's',
-    },
-  };
-}
+import { copilotSession, SESSION_LIFETIME_MS } from './copilot-fixtures';
 
 function start(issue?: (input: { templateHash: string }) => Promise<CopilotSession>) {
   let count = 0;
-  const issued = vi.fn(issue ?? (async () => session(`s${++count}`)));
+  const issued = vi.fn(issue ?? (async () => copilotSession(`s${++count}`)));
   const actor = createActor(
     copilotSessionMachine.provide({ actors: { issueSession: fromPromise(({ input }) => issued(input)) } }),
   ).start();
@@ -67,7 +49,7 @@ describe('copilotSessionMachine', () => {
   it('issues a new one when the session expires within 5 s', async () => {
     const h = start();
     await h.request();
-    await vi.advanceTimersByTimeAsync(LIFETIME_MS - SESSION_REUSE_MARGIN_MS - 1);
+    await vi.advanceTimersByTimeAsync(SESSION_LIFETIME_MS - SESSION_REUSE_MARGIN_MS - 1);
     expect(idOf(await h.request())).toBe('s1');
     await vi.advanceTimersByTimeAsync(1);
     expect(idOf(await h.request())).toBe('s2');
@@ -100,7 +82,7 @@ describe('copilotSessionMachine', () => {
     ).start();
     h.actor.send({ type: 'session.request', templateHash: 'h1', replyTo: h.requester });
     h.actor.send({ type: 'session.request', templateHash: 'h1', replyTo: second });
-    resolve(session('only'));
+    resolve(copilotSession('only'));
     await vi.advanceTimersByTimeAsync(0);
     expect(h.issued).toHaveBeenCalledTimes(1);
     expect(idOf(h.replies[0])).toBe('only');
@@ -112,7 +94,7 @@ describe('copilotSessionMachine', () => {
     const h = start(async () => {
       calls += 1;
       if (calls === 1) throw new ApiError(401, 'not_authenticated');
-      return session('later');
+      return copilotSession('later');
     });
     const failed = await h.request();
     expect(failed?.type).toBe('session.failed');

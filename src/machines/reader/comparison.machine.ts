@@ -39,13 +39,8 @@ export interface ComparisonInput {
   lang?: string;
 }
 
-export interface ComparisonContext {
-  documentId: string | undefined;
-  from?: string;
-  to?: string;
-  base?: string;
-  head?: string;
-  lang?: string;
+/** The input as given (the address and the panel's choice), then what was loaded. */
+export interface ComparisonContext extends ComparisonInput {
   document?: Document;
   branches: Branch[];
   comparison?: Comparison;

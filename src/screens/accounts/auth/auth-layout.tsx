@@ -233,8 +233,28 @@ export function useAuthForm(
   return form;
 }
 
+/** What an auth screen shows once its form is done: a heading that takes focus, then what comes next. */
+export function AuthResult({ testId, heading, children }: { testId: string; heading: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="3" data-testid={testId}>
+      <FocusedHeading>{heading}</FocusedHeading>
+      {children}
+    </Flex>
+  );
+}
+
+/** The button that ends the register and reset flows: on to the login page. */
+export function GoToLoginButton() {
+  const intl = useIntl();
+  return (
+    <Button asChild size="3">
+      <Link href="/auth/login">{intl.formatMessage({ id: 'auth.register.goToLogin' })}</Link>
+    </Button>
+  );
+}
+
 /** A heading that takes focus when it appears, so the result of a form is read out. */
-export function FocusedHeading({ children }: { children: ReactNode }) {
+function FocusedHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -2,11 +2,11 @@
 // saying the link is on its way and expires in an hour. The flow is the forgot-password-form machine.
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import { Flex, Strong, Text } from '@radix-ui/themes';
+import { Strong, Text } from '@radix-ui/themes';
 import { selectField, selectSucceeded } from '../../../machines/accounts/auth-form.machine';
 import { forgotPasswordFormMachine } from '../../../machines/accounts/forgot-password-form.machine';
 import { usePageTitle } from '../../../components/shell/use-page-title';
-import { AuthEmailField, AuthFooterLink, AuthForm, AuthPage, FocusedHeading, useAuthForm } from './auth-layout';
+import { AuthEmailField, AuthFooterLink, AuthForm, AuthPage, AuthResult, useAuthForm } from './auth-layout';
 
 export function ForgotPasswordScreen() {
   const intl = useIntl();
@@ -23,15 +23,14 @@ export function ForgotPasswordScreen() {
   if (sent) {
     return (
       <AuthPage title={title}>
-        <Flex direction="column" gap="3" data-testid="forgot-success">
-          <FocusedHeading>{intl.formatMessage({ id: 'auth.forgot.checkInboxTitle' })}</FocusedHeading>
+        <AuthResult testId="forgot-success" heading={intl.formatMessage({ id: 'auth.forgot.checkInboxTitle' })}>
           <Text as="p" size="2">
             {intl.formatMessage({ id: 'auth.forgot.sentTo' })} <Strong className="auth-email">{email.trim()}</Strong>
           </Text>
           <Text as="p" size="2">
             {intl.formatMessage({ id: 'auth.forgot.expires' })}
           </Text>
-        </Flex>
+        </AuthResult>
         {backToLogin}
       </AuthPage>
     );

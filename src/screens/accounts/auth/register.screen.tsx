@@ -2,9 +2,8 @@
 // the phone's calling code chosen beside it; after sending, a card with the address and the steps
 // to finish. The flow is the register-form machine.
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { Button, Flex, Grid, Select, Strong, Text } from '@radix-ui/themes';
+import { Flex, Grid, Select, Strong, Text } from '@radix-ui/themes';
 import { PHONE_COUNTRIES } from '../../../api/contract';
 import { useAtomValue } from '../../../atoms/store';
 import { localeAtom } from '../../../atoms/shell/locale.atoms';
@@ -22,7 +21,8 @@ import {
   AuthFooterLink,
   AuthForm,
   AuthPage,
-  FocusedHeading,
+  AuthResult,
+  GoToLoginButton,
   useAuthForm,
 } from './auth-layout';
 
@@ -123,8 +123,7 @@ function CheckInbox({ title, email }: { title: string; email: string }) {
   const intl = useIntl();
   return (
     <AuthPage title={title}>
-      <Flex direction="column" gap="3" data-testid="register-success">
-        <FocusedHeading>{intl.formatMessage({ id: 'auth.register.checkInboxTitle' })}</FocusedHeading>
+      <AuthResult testId="register-success" heading={intl.formatMessage({ id: 'auth.register.checkInboxTitle' })}>
         <Text as="p" size="2">
           {intl.formatMessage({ id: 'auth.register.sentTo' })} <Strong className="auth-email">{email}</Strong>
         </Text>
@@ -139,10 +138,8 @@ function CheckInbox({ title, email }: { title: string; email: string }) {
             <Text size="2">{intl.formatMessage({ id: 'auth.register.step.login' })}</Text>
           </li>
         </ol>
-        <Button asChild size="3">
-          <Link href="/auth/login">{intl.formatMessage({ id: 'auth.register.goToLogin' })}</Link>
-        </Button>
-      </Flex>
+        <GoToLoginButton />
+      </AuthResult>
     </AuthPage>
   );
 }

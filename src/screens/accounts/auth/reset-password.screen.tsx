@@ -1,9 +1,9 @@
 // New password (/auth/reset?token=...): the token from the emailed link (prefilled) and the new
 // password; on success a confirmation, then the login page. The flow is the reset-password-form machine.
 import { useIntl } from 'react-intl';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import { selectSucceeded } from '../../../machines/accounts/auth-form.machine';
 import { resetPasswordFormMachine } from '../../../machines/accounts/reset-password-form.machine';
 import { usePageTitle } from '../../../components/shell/use-page-title';
@@ -13,7 +13,8 @@ import {
   AuthFooterLink,
   AuthForm,
   AuthPage,
-  FocusedHeading,
+  AuthResult,
+  GoToLoginButton,
   useAuthForm,
 } from './auth-layout';
 
@@ -28,15 +29,12 @@ export function ResetPasswordScreen() {
   if (done) {
     return (
       <AuthPage title={title}>
-        <Flex direction="column" gap="3" data-testid="reset-success">
-          <FocusedHeading>{intl.formatMessage({ id: 'auth.reset.successTitle' })}</FocusedHeading>
+        <AuthResult testId="reset-success" heading={intl.formatMessage({ id: 'auth.reset.successTitle' })}>
           <Text as="p" size="2">
             {intl.formatMessage({ id: 'auth.reset.redirecting' })}
           </Text>
-          <Button asChild size="3">
-            <Link href="/auth/login">{intl.formatMessage({ id: 'auth.register.goToLogin' })}</Link>
-          </Button>
-        </Flex>
+          <GoToLoginButton />
+        </AuthResult>
       </AuthPage>
     );
   }

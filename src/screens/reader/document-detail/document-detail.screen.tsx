@@ -1,7 +1,7 @@
 // The document page (/documents/{id}-{slug}): breadcrumb, versions, the structure tree, the text
 // and the statistics. The document-page machine owns the document, its versions, its text and
 // the address (`branch`, `node`, history replace); this screen renders it and sends it events.
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -201,46 +201,31 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
           columns={{ initial: '1', lg: '240px minmax(0, 1fr) 270px', xl: '300px minmax(0, 1fr) 280px' }}
           gap={{ initial: '5', lg: '4', xl: '5' }}
         >
-          <Box asChild minWidth="0">
-            <section aria-labelledby="document-structure-heading">
-              <Heading as="h2" size="4" mb="3" id="document-structure-heading">
-                {intl.formatMessage({ id: 'reader.detail.structure' })}
-              </Heading>
-              {structureNodes ? (
-                <StructureTree nodes={structureNodes} selectedNodeId={selectedNodeId} onSelect={selectNodeId} />
-              ) : (
-                <ColumnSkeleton lines={8} />
-              )}
-            </section>
-          </Box>
-          <Box asChild minWidth="0">
-            <section aria-labelledby="document-text-heading">
-              <Heading as="h2" size="4" mb="3" id="document-text-heading">
-                {intl.formatMessage({ id: 'reader.detail.text' })}
-              </Heading>
-              {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
-              <TextViewer
-                key={textBranch ?? ''}
-                actor={text}
-                nodes={nodesLoaded ? nodes : NO_NODES}
-                selectedNodeId={selectedNodeId}
-                onSelectNode={selectNodeId}
-                nodeHref={nodeHref}
-              />
-            </section>
-          </Box>
-          <Box asChild minWidth="0">
-            <section aria-labelledby="document-about-heading">
-              <Heading as="h2" size="4" mb="3" id="document-about-heading">
-                {intl.formatMessage({ id: 'reader.detail.about' })}
-              </Heading>
-              {structureNodes && doc ? (
-                <DocumentStats document={doc} nodes={structureNodes} />
-              ) : (
-                <ColumnSkeleton lines={6} />
-              )}
-            </section>
-          </Box>
+          <Column headingId="document-structure-heading" title={intl.formatMessage({ id: 'reader.detail.structure' })}>
+            {structureNodes ? (
+              <StructureTree nodes={structureNodes} selectedNodeId={selectedNodeId} onSelect={selectNodeId} />
+            ) : (
+              <ColumnSkeleton lines={8} />
+            )}
+          </Column>
+          <Column headingId="document-text-heading" title={intl.formatMessage({ id: 'reader.detail.text' })}>
+            {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
+            <TextViewer
+              key={textBranch ?? ''}
+              actor={text}
+              nodes={nodesLoaded ? nodes : NO_NODES}
+              selectedNodeId={selectedNodeId}
+              onSelectNode={selectNodeId}
+              nodeHref={nodeHref}
+            />
+          </Column>
+          <Column headingId="document-about-heading" title={intl.formatMessage({ id: 'reader.detail.about' })}>
+            {structureNodes && doc ? (
+              <DocumentStats document={doc} nodes={structureNodes} />
+            ) : (
+              <ColumnSkeleton lines={6} />
+            )}
+          </Column>
         </Grid>
       )}
     </Box>
@@ -248,6 +233,20 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
 }
 
 const NO_NODES: readonly Node[] = [];
+
+/** One of the page's three columns: a section named by its heading. */
+function Column({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
+  return (
+    <Box asChild minWidth="0">
+      <section aria-labelledby={headingId}>
+        <Heading as="h2" size="4" mb="3" id={headingId}>
+          {title}
+        </Heading>
+        {children}
+      </section>
+    </Box>
+  );
+}
 
 function ColumnSkeleton({ lines }: { lines: number }) {
   return (

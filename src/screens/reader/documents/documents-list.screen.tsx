@@ -1,11 +1,11 @@
 // The documents list (/documents): search by law number or title words, run by Enter or Refresh;
 // the search lives in the address (?external_id=&q=).
-import { type FormEvent } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
-import { ExclamationTriangleIcon, MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { Document } from '../../../api/contract';
 import {
   documentsListMachine,
@@ -19,6 +19,7 @@ import { errorMessage } from '../../../i18n/error-message';
 import { documentPath } from '../../../shared/document-path';
 import './documents-list.css';
 import { PageTitle } from '../../../components/shell/page-title';
+import { ErrorCallout } from '../../../components/status/error-callout';
 import { formatDay } from '../../../lib/format-day';
 
 export function DocumentsListScreen() {
@@ -61,34 +62,24 @@ export function DocumentsListScreen() {
       </Heading>
       <form onSubmit={submit} role="search">
         <Flex gap="3" wrap="wrap" align="end" mb="4">
-          <Flex direction="column" gap="1" flexGrow="1" minWidth="200px">
-            <Text as="label" size="2" weight="medium" htmlFor="documents-external-id">
-              {intl.formatMessage({ id: 'reader.list.searchLabel' })}
-            </Text>
-            <TextField.Root
-              id="documents-external-id"
-              value={externalId}
-              onChange={(event) => actor.send({ type: 'search.change', externalId: event.target.value })}
-              placeholder={intl.formatMessage({ id: 'reader.list.searchPlaceholder' })}
-              type="search"
-            >
-              <TextField.Slot>
-                <MagnifyingGlassIcon aria-hidden />
-              </TextField.Slot>
-            </TextField.Root>
-          </Flex>
-          <Flex direction="column" gap="1" flexGrow="1" minWidth="200px">
-            <Text as="label" size="2" weight="medium" htmlFor="documents-title">
-              {intl.formatMessage({ id: 'reader.list.titleLabel' })}
-            </Text>
-            <TextField.Root
-              id="documents-title"
-              value={q}
-              onChange={(event) => actor.send({ type: 'search.change', q: event.target.value })}
-              placeholder={intl.formatMessage({ id: 'reader.list.titlePlaceholder' })}
-              type="search"
-            />
-          </Flex>
+          <SearchField
+            id="documents-external-id"
+            label={intl.formatMessage({ id: 'reader.list.searchLabel' })}
+            placeholder={intl.formatMessage({ id: 'reader.list.searchPlaceholder' })}
+            value={externalId}
+            onChange={(value) => actor.send({ type: 'search.change', externalId: value })}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon aria-hidden />
+            </TextField.Slot>
+          </SearchField>
+          <SearchField
+            id="documents-title"
+            label={intl.formatMessage({ id: 'reader.list.titleLabel' })}
+            placeholder={intl.formatMessage({ id: 'reader.list.titlePlaceholder' })}
+            value={q}
+            onChange={(value) => actor.send({ type: 'search.change', q: value })}
+          />
           <Flex gap="2">
             <Button type="submit">
               <MagnifyingGlassIcon aria-hidden />
@@ -120,14 +111,11 @@ export function DocumentsListScreen() {
         </Grid>
       )}
       {status === 'failed' && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
+        <ErrorCallout>
           <Callout.Text>
             {intl.formatMessage({ id: 'reader.list.error' })}: {errorMessage(intl, error, 'library')}
           </Callout.Text>
-        </Callout.Root>
+        </ErrorCallout>
       )}
       {status === 'loaded' && documents.length === 0 && (
         <Text as="p" color="gray" role="status">
@@ -151,6 +139,40 @@ export function DocumentsListScreen() {
         </>
       )}
     </Box>
+  );
+}
+
+/** One labelled search box of the form; `children` go inside the box (an icon). */
+function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Flex direction="column" gap="1" flexGrow="1" minWidth="200px">
+      <Text as="label" size="2" weight="medium" htmlFor={id}>
+        {label}
+      </Text>
+      <TextField.Root
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        type="search"
+      >
+        {children}
+      </TextField.Root>
+    </Flex>
   );
 }
 

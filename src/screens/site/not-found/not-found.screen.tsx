@@ -1,9 +1,9 @@
 // Any address the app does not know: says so and links home.
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { Button, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Code, Text } from '@radix-ui/themes';
 import { HomeIcon } from '@radix-ui/react-icons';
-import { PageTitle } from '../../../components/shell/page-title';
+import { MessagePage } from '../message-page';
 
 export function NotFoundScreen() {
   const intl = useIntl();
@@ -11,17 +11,16 @@ export function NotFoundScreen() {
   const title = intl.formatMessage({ id: 'notFound.title' });
 
   return (
-    <Flex direction="column" align="start" gap="4" className="page" data-testid="not-found">
-      <PageTitle title={title} />
-      <Text size="8" weight="bold" color="gray" aria-hidden>
-        404
-      </Text>
-      <Heading as="h1" size="8">
-        {title}
-      </Heading>
-      <Text as="p" size="4" color="gray">
-        {intl.formatMessage({ id: 'notFound.text' })}
-      </Text>
+    <MessagePage
+      title={title}
+      text={intl.formatMessage({ id: 'notFound.text' })}
+      emblem={
+        <Text size="8" weight="bold" color="gray" aria-hidden>
+          404
+        </Text>
+      }
+      data-testid="not-found"
+    >
       <Code size="3" variant="ghost" className="page-address">
         {location}
       </Code>
@@ -31,6 +30,6 @@ export function NotFoundScreen() {
           {intl.formatMessage({ id: 'notFound.home' })}
         </Link>
       </Button>
-    </Flex>
+    </MessagePage>
   );
 }

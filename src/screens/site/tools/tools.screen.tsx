@@ -1,6 +1,6 @@
 // /tools: the developer tools. The API Explorer (?tool=api-explorer) and the WebSocket demo
 // (?tool=ws-demo) open below the list, so the address can be shared.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronUpIcon, CodeIcon, ExternalLinkIcon, LightningBoltIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -34,7 +34,6 @@ export function ToolsScreen() {
     const query = params.toString();
     navigate(query ? `${location}?${query}` : location, { replace: true });
   };
-  const toggleExplorer = () => toggleTool(API_EXPLORER);
 
   return (
     <Flex direction="column" gap="5" className="tools-page">
@@ -49,62 +48,31 @@ export function ToolsScreen() {
 
       <Grid asChild columns={{ initial: '1', sm: '2' }} gap="4">
         <ul className="tools-list">
-          <Card asChild size="2">
-            <li>
-              <Flex direction="column" gap="3" height="100%">
-                <Flex align="center" gap="2">
-                  <CodeIcon width="20" height="20" aria-hidden className="tools-icon" />
-                  <Heading as="h2" size="4" id={explorerHeadingId}>
-                    <FormattedMessage id="tools.apiExplorer.name" />
-                  </Heading>
-                </Flex>
-                <Text as="p" size="2" color="gray">
-                  <FormattedMessage id="tools.apiExplorer.description" />
-                </Text>
-                <Flex gap="3" align="center" wrap="wrap" mt="auto">
-                  <Button
-                    variant={explorerOpen ? 'soft' : 'solid'}
-                    aria-expanded={explorerOpen}
-                    aria-controls={explorerId}
-                    onClick={toggleExplorer}
-                  >
-                    {explorerOpen ? <ChevronUpIcon aria-hidden /> : <ChevronDownIcon aria-hidden />}
-                    <FormattedMessage id={explorerOpen ? 'tools.apiExplorer.close' : 'tools.apiExplorer.open'} />
-                  </Button>
-                  <RadixLink href={OPENAPI_URL} size="2" target="_blank" rel="noreferrer">
-                    <FormattedMessage id="tools.apiExplorer.raw" />{' '}
-                    <ExternalLinkIcon aria-hidden className="tools-inline-icon" />
-                  </RadixLink>
-                </Flex>
-              </Flex>
-            </li>
-          </Card>
-          <Card asChild size="2">
-            <li>
-              <Flex direction="column" gap="3" height="100%">
-                <Flex align="center" gap="2">
-                  <LightningBoltIcon width="20" height="20" aria-hidden className="tools-icon" />
-                  <Heading as="h2" size="4" id={wsDemoHeadingId}>
-                    <FormattedMessage id="tools.wsDemo.name" />
-                  </Heading>
-                </Flex>
-                <Text as="p" size="2" color="gray">
-                  <FormattedMessage id="tools.wsDemo.description" />
-                </Text>
-                <Flex gap="3" align="center" wrap="wrap" mt="auto">
-                  <Button
-                    variant={wsDemoOpen ? 'soft' : 'solid'}
-                    aria-expanded={wsDemoOpen}
-                    aria-controls={wsDemoId}
-                    onClick={() => toggleTool(WS_DEMO)}
-                  >
-                    {wsDemoOpen ? <ChevronUpIcon aria-hidden /> : <ChevronDownIcon aria-hidden />}
-                    <FormattedMessage id={wsDemoOpen ? 'wsDemo.close' : 'wsDemo.open'} />
-                  </Button>
-                </Flex>
-              </Flex>
-            </li>
-          </Card>
+          <ToolCard
+            icon={<CodeIcon width="20" height="20" aria-hidden className="tools-icon" />}
+            headingId={explorerHeadingId}
+            name="tools.apiExplorer.name"
+            description="tools.apiExplorer.description"
+            open={explorerOpen}
+            panelId={explorerId}
+            onToggle={() => toggleTool(API_EXPLORER)}
+            toggleLabel={explorerOpen ? 'tools.apiExplorer.close' : 'tools.apiExplorer.open'}
+          >
+            <RadixLink href={OPENAPI_URL} size="2" target="_blank" rel="noreferrer">
+              <FormattedMessage id="tools.apiExplorer.raw" />{' '}
+              <ExternalLinkIcon aria-hidden className="tools-inline-icon" />
+            </RadixLink>
+          </ToolCard>
+          <ToolCard
+            icon={<LightningBoltIcon width="20" height="20" aria-hidden className="tools-icon" />}
+            headingId={wsDemoHeadingId}
+            name="tools.wsDemo.name"
+            description="tools.wsDemo.description"
+            open={wsDemoOpen}
+            panelId={wsDemoId}
+            onToggle={() => toggleTool(WS_DEMO)}
+            toggleLabel={wsDemoOpen ? 'wsDemo.close' : 'wsDemo.open'}
+          />
         </ul>
       </Grid>
 
@@ -123,5 +91,57 @@ export function ToolsScreen() {
         {wsDemoOpen && <WsDemo />}
       </section>
     </Flex>
+  );
+}
+
+/** One tool in the list: its icon and name, what it does, and the button that opens it below the list. */
+function ToolCard({
+  icon,
+  headingId,
+  name,
+  description,
+  open,
+  panelId,
+  onToggle,
+  toggleLabel,
+  children,
+}: {
+  icon: ReactNode;
+  headingId: string;
+  /** Message ids of the name and the description. */
+  name: string;
+  description: string;
+  open: boolean;
+  /** The section the button opens and closes. */
+  panelId: string;
+  onToggle: () => void;
+  /** The button's message id (it says open or close). */
+  toggleLabel: string;
+  /** More actions beside the button. */
+  children?: ReactNode;
+}) {
+  return (
+    <Card asChild size="2">
+      <li>
+        <Flex direction="column" gap="3" height="100%">
+          <Flex align="center" gap="2">
+            {icon}
+            <Heading as="h2" size="4" id={headingId}>
+              <FormattedMessage id={name} />
+            </Heading>
+          </Flex>
+          <Text as="p" size="2" color="gray">
+            <FormattedMessage id={description} />
+          </Text>
+          <Flex gap="3" align="center" wrap="wrap" mt="auto">
+            <Button variant={open ? 'soft' : 'solid'} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+              {open ? <ChevronUpIcon aria-hidden /> : <ChevronDownIcon aria-hidden />}
+              <FormattedMessage id={toggleLabel} />
+            </Button>
+            {children}
+          </Flex>
+        </Flex>
+      </li>
+    </Card>
   );
 }

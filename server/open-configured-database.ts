@@ -1,0 +1,23 @@
+// Opening the configured database, as both entry points (main.ts, copilot-main.ts) start: a data
+// directory another process holds ends the process with exit code 3 and the reason in the log.
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+
+/** `lockedHint` follows the lock's message in the log: what this process's user can do about it. */
+export async function openConfiguredDatabase(config: ServerConfig, logger: Logger, lockedHint = '') {
+  try {
+    return await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(`${error.message}${lockedHint}`);
+      process.exit(3);
+    }
+    throw error;
+  }
+}
