@@ -13,6 +13,7 @@ async function main() {
   const config = readConfig();
   const copilot = copilotOptionsFromConfig(config);
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
+  for (const warning of config.warnings) logger.warn(warning);
   const database = await openConfiguredDatabase(
     config,
     logger,

@@ -10,6 +10,7 @@ import { stopOnSignals } from './stop-on-signals.js';
 async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
+  for (const warning of config.warnings) logger.warn(warning);
   const database = await openConfiguredDatabase(config, logger);
   logger.info(
     { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },

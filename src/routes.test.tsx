@@ -1,6 +1,7 @@
 // Every address of the product shows the expected screen, with the document screens' props.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { useSearch } from 'wouter';
 import type { DocumentScreenProps } from './screens/screen-props';
 import { AppRoutes } from './routes';
 import { installDomShims } from './testing/dom-shims';
@@ -10,7 +11,7 @@ import { renderScreen } from './testing/render-screen';
 vi.mock('./screens/reader/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
 vi.mock('./screens/lazy-screens', () => ({
   DocumentsListScreen: () => <p data-testid="screen">documents</p>,
-  ToolsScreen: () => <p data-testid="screen">tools</p>,
+  ToolsScreen: () => <ToolsMarker />,
   DocumentDetailScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`detail ${JSON.stringify(props)}`}</p>,
   CompareScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`compare ${JSON.stringify(props)}`}</p>,
   LoginScreen: () => <p data-testid="screen">login</p>,
@@ -20,12 +21,24 @@ vi.mock('./screens/lazy-screens', () => ({
   HandleSettingsScreen: () => <p data-testid="screen">handle settings</p>,
   ProfileSettingsScreen: () => <p data-testid="screen">profile settings</p>,
   TeamsScreen: () => <p data-testid="screen">teams</p>,
-  UserProfileScreen: ({ username }: { username: string }) => <p data-testid="screen">{`user ${username}`}</p>,
+  UserProfileScreen: ({ username }: { username: string }) => {
+    if (username === 'broken') throw new Error('profile failed');
+    return <p data-testid="screen">{`user ${username}`}</p>;
+  },
   OrgProfileScreen: ({ orgSlug }: { orgSlug: string }) => <p data-testid="screen">{`org ${orgSlug}`}</p>,
 }));
 
+/** The tools screen, which fails for ?tool=broken (a screen the query picks). */
+function ToolsMarker() {
+  if (new URLSearchParams(useSearch()).get('tool') === 'broken') throw new Error('tool failed');
+  return <p data-testid="screen">tools</p>;
+}
+
 beforeAll(installDomShims);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const ID = '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001-ustava';
 const doc = (kind: 'detail' | 'compare', basePath: string, context: string) =>
@@ -103,4 +116,27 @@ describe('route table', () => {
       expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     },
   );
+});
+
+describe('a screen that failed', () => {
+  // React reports every caught render error on the console; the test checks what the user sees.
+  const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+
+  it('gives way to the next screen of the same route at another address', () => {
+    quietErrors();
+    const { location } = renderScreen(<AppRoutes />, { path: '/u/broken' });
+    expect(screen.getByRole('alert').textContent).toContain('This part of the page failed to show.');
+    act(() => location.navigate('/u/jana'));
+    expect(screen.getByTestId('screen').textContent).toBe('user jana');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives way when only the query changes', () => {
+    quietErrors();
+    const { location } = renderScreen(<AppRoutes />, { path: '/tools?tool=broken' });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    act(() => location.navigate('/tools?tool=ws-demo'));
+    expect(screen.getByTestId('screen').textContent).toBe('tools');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
 // The route table: every address of the product and the screen it shows. Sections whose
 // screens come later show a "coming soon" page; anything else is "not found". Each screen has its
-// own error boundary (keyed by its route, so another route starts afresh).
+// own error boundary, which another address (query included) clears.
 import type { ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ErrorBoundary } from './components/shell/error-boundary';
 import type { DocumentContext } from './screens/screen-props';
 import { HomeScreen } from './screens/reader/home/home.screen';
@@ -126,11 +126,15 @@ export const APP_ROUTES: AppRoute[] = [
 ];
 
 export function AppRoutes() {
+  // The query picks what some screens show (?tool=, ?base=&head=), so it is part of the address.
+  const [location] = useLocation();
+  const search = useSearch();
+  const address = search ? `${location}?${search}` : location;
   return (
     <Switch>
       {APP_ROUTES.map(({ path, render }) => (
         <Route key={path} path={path}>
-          {(params: Params) => <ErrorBoundary>{render(params)}</ErrorBoundary>}
+          {(params: Params) => <ErrorBoundary resetKey={address}>{render(params)}</ErrorBoundary>}
         </Route>
       ))}
       <Route>

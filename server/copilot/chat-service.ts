@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
-import { redactPrompt } from '../../src/api/contract/redact-prompt.js';
+import { redactPrompt } from '../../src/shared/redact-prompt.js';
 import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
 import type { Db } from '../db/client.js';
 import {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const FILE_NAME = 'copilot-secret';
-const MIN_SECRET_LENGTH = 16;
+export const MIN_SECRET_LENGTH = 16;
 let processSecret: Buffer | undefined;
 
 export interface SecretSource {

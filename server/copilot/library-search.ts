@@ -8,6 +8,7 @@ import { escapeLike } from '../library/documents.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../db/sql.js';
 import { provisionPath } from '../../src/shared/document-path.js';
+import { isUuid } from '../../src/shared/uuid.js';
 import { indexedFragments, scanFragments } from './fragment-text-index.js';
 import { citeKeyPattern, stem, stemPattern, type CiteKeyRequest } from './question.js';
 
@@ -48,9 +49,6 @@ export interface FragmentHit {
   /** Which stems it contains: bit i for stems[i]. */
   mask: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 interface DocumentRow {
   id: string;

@@ -4,6 +4,7 @@ import type { Branch } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
+import { isUuid } from '../../src/shared/uuid.js';
 
 interface BranchRow {
   id: string;
@@ -54,11 +55,9 @@ export interface ResolvedBranch {
   languages: string[];
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** SQL matching branch `b` by `selector`: an id, a name, or main when absent. */
 export function branchSelectorCondition(selector: string | undefined): SQL {
-  return selector !== undefined && UUID_PATTERN.test(selector)
+  return selector !== undefined && isUuid(selector)
     ? sql`b.id = ${selector}::uuid`
     : sql`b.name = ${selector ?? 'main'}`;
 }

@@ -1,11 +1,13 @@
 // One authenticated socket of the live channel: parses the client's messages at the edge,
 // keeps its subscriptions in the hub, and sends with a bound on what may wait unsent.
 import type { RawData, WebSocket } from 'ws';
+import { assertNever } from '../../src/shared/assert-never.js';
 import {
   CLOSE_CODES,
   ClientMessage,
   SESSION_ENDED_REASON,
   userChannel,
+  type LiveErrorCode,
   type ServerEvent,
 } from '../../src/realtime/protocol.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
@@ -120,11 +122,11 @@ export class LiveConnection implements Subscriber {
         return this.sendEvent({ type: 'subscribed', channels: [...this.channels] });
       }
       default:
-        return assertNever(message);
+        return assertNever(message, 'client message');
     }
   }
 
-  private error(code: string, message: string) {
+  private error(code: LiveErrorCode, message: string) {
     this.sendEvent({ type: 'err', code, message });
   }
 
@@ -138,8 +140,4 @@ function rawText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled client message: ${JSON.stringify(value)}`);
 }

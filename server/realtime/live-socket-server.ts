@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLOSE_CODES, SUBPROTOCOL, type ServerEvent } from '../../src/realtime/protocol.js';
+import { CLOSE_CODES, SUBPROTOCOL, type LiveErrorCode, type ServerEvent } from '../../src/realtime/protocol.js';
 import type { Db } from '../db/client.js';
 import type { RealtimeHub } from './hub.js';
 import { LiveConnection } from './live-connection.js';
@@ -25,7 +25,7 @@ const HEARTBEAT_BUCKETS = 10;
 interface Refusal {
   code: number;
   /** `err` code for the client. */
-  error: string;
+  error: LiveErrorCode;
   message: string;
 }
 

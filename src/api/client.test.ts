@@ -2,14 +2,18 @@
 // The one call path: the address is built from the route, the CSRF header goes with writes,
 // answers are parsed with the route's schema, and every failure is one ApiError (the server's
 // code and field, a proxy's page as http_error, a broken answer as invalid_response, a network
-// failure as network_error); a cancelled call never settles.
+// failure as network_error, a missing path parameter as the programming error it is); a cancelled
+// call never settles, nor does a cancelled conditional read or Copilot stream.
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { mockApi } from '../testing/mock-api';
+import type { CopilotSession } from './contract/copilot';
 import { route } from './contract/route';
 import { routes } from './contract/routes';
 import { ApiError, call, callResponse, csrfToken, routeUrl } from './client';
+import { loadChatUrl, streamChat } from './copilot';
+import { getFragmentText } from './library';
 
 const ID = '7d3f2c1a-0b9e-4f5d-8c7a-6e5d4c3b2a10';
 const echo = route({
@@ -33,7 +37,7 @@ const broken = route({
 });
 const offline = route({ method: 'GET', path: '/offline', summary: 'offline', tag: 'test', response: z.unknown() });
 
-mockApi(
+const server = mockApi(
   http.post('*/v1/echo/:id', async ({ request, params }) => {
     const body = (await request.json()) as { n: number };
     return HttpResponse.json({
@@ -55,7 +59,55 @@ mockApi(
       ? new HttpResponse(null, { status: 304 })
       : HttpResponse.json({ detail: 'validation_failed', field: 'id', message: 'id: bad' }, { status: 400 }),
   ),
+  http.get('*/copilot/config', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return new HttpResponse(null, { status: 404 });
+  }),
+  http.post('*/copilot/slow-chat', () => slowBody('Čl. 54 ')),
 );
+
+/** A 200 whose body starts at once and stalls: the read is under way when the caller cancels. */
+function slowBody(start: string) {
+  return new HttpResponse(
+    new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(start));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        controller.error(new Error('connection reset'));
+      },
+    }),
+    { headers: { 'Content-Type': 'application/json', ETag: '"e2"' } },
+  );
+}
+
+const SESSION: CopilotSession = {
+  session_id: 's',
+  nonce: 'n',
+  expires_at: '2030-01-01T00:00:00.000Z',
+  user_id: ID,
+  signed_headers: {
+    'x-copilot-session': 's',
+    'x-copilot-user': ID,
+    'x-copilot-login': 'l',
+    'x-copilot-nonce': 'n',
+    'x-copilot-expires': '1',
+    'x-copilot-signature': 'sig',
+  },
+};
+
+/** Whether the promise settled within 150 ms after its signal was aborted at `abortAfterMs`. */
+async function settlesOnceCancelled(start: (signal: AbortSignal) => Promise<unknown>, abortAfterMs = 10) {
+  const controller = new AbortController();
+  let settled = false;
+  void start(controller.signal).then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, abortAfterMs));
+  controller.abort();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return settled;
+}
 
 describe('call', () => {
   it('builds the address from the route, sends the CSRF header and parses the answer', async () => {
@@ -98,19 +150,44 @@ describe('call', () => {
   });
 
   it('never settles once cancelled', async () => {
-    const controller = new AbortController();
-    let settled = false;
-    void call(slow, { signal: controller.signal }).then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(settled).toBe(false);
+    expect(await settlesOnceCancelled((signal) => call(slow, { signal }), 0)).toBe(false);
+  });
+
+  it('throws a missing path parameter as itself, not as a network failure', async () => {
+    const error = await call(routes.getDocument, { params: { id: '' } }).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/missing \{id\}/);
   });
 
   it('reads the CSRF token from the cookie string', () => {
     expect(csrfToken('a=1; csrf_token=x%20y; b=2')).toBe('x y');
     expect(csrfToken('a=1')).toBeUndefined();
+  });
+});
+
+describe('cancelled reads outside call', () => {
+  it('a conditional read cancelled while its body arrives never settles (no invalid_response)', async () => {
+    server.use(http.get('*/v1/legal/fragments/:id/text', () => slowBody('{"id":')));
+    expect(await settlesOnceCancelled((signal) => getFragmentText(ID, undefined, { signal }), 20)).toBe(false);
+    // Not cancelled, the same broken body is the one ApiError.
+    await expect(getFragmentText(ID)).rejects.toMatchObject({ status: 200, detail: 'invalid_response' });
+  });
+
+  it('the chat address and the chat stream never settle once cancelled', async () => {
+    expect(await settlesOnceCancelled((signal) => loadChatUrl({ signal }))).toBe(false);
+    expect(
+      await settlesOnceCancelled(
+        (signal) =>
+          streamChat({
+            url: '/copilot/slow-chat',
+            session: SESSION,
+            request: { session_id: 's', nonce: 'n', scope: 'chat', messages: [], template: 't', template_hash: 'h' },
+            onChunk: () => {},
+            signal,
+          }),
+        20,
+      ),
+    ).toBe(false);
   });
 });

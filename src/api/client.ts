@@ -111,9 +111,11 @@ export async function callResponse<R extends RouteSpec>(spec: R, input: CallInpu
     signal?: AbortSignal;
     headers?: Record<string, string>;
   };
+  // A missing parameter is a programming error: it throws as itself, not as a network failure.
+  const url = routeUrl(spec, params, query);
   const csrf = needsCsrf(spec) ? csrfToken() : undefined;
   try {
-    const response = await fetch(routeUrl(spec, params, query), {
+    const response = await fetch(url, {
       method: spec.method,
       credentials: 'include',
       cache: 'no-store',
@@ -136,14 +138,22 @@ export async function callResponse<R extends RouteSpec>(spec: R, input: CallInpu
 
 /** Calls a route of the contract and answers its parsed response. */
 export async function call<R extends RouteSpec>(spec: R, input: CallInput<R>): Promise<z.output<R['response']>> {
-  const response = await callResponse(spec, input);
+  return parseAnswer(spec, await callResponse(spec, input), input.signal);
+}
+
+/** A successful answer's body parsed with the route's response schema; a cancelled read never settles. */
+export async function parseAnswer<R extends RouteSpec>(
+  spec: R,
+  response: Response,
+  signal: AbortSignal | undefined,
+): Promise<z.output<R['response']>> {
   let json: unknown;
   try {
     json = await response.json();
   } catch (error) {
     return rethrowUnlessCancelled(
       new ApiError(response.status, 'invalid_response', { message: String(error) }),
-      input.signal,
+      signal,
     );
   }
   const parsed = spec.response.safeParse(json);

@@ -2,7 +2,7 @@
 // session, the templates and the chat service's address, the test publish; and the streamed chat
 // reply (its own fetch: the chat service may live on another origin, and each chunk shows as it arrives).
 import type { z } from 'zod';
-import { ApiError, call, errorOf, toApiError } from './client';
+import { ApiError, call, errorOf, rethrowUnlessCancelled, toApiError } from './client';
 import type { CopilotSession } from './contract/copilot';
 import { routePattern } from './contract/route';
 import { routes } from './contract/routes';
@@ -31,8 +31,8 @@ export const DEFAULT_CHAT_URL: string = import.meta.env?.VITE_COPILOT_CHAT_URL |
 export async function loadChatUrl({ signal }: CallOptions = {}): Promise<string> {
   try {
     return (await call(routes.getCopilotConfig, { signal })).chat_url || DEFAULT_CHAT_URL;
-  } catch (error) {
-    if (signal?.aborted) throw error;
+  } catch {
+    // A cancelled call never settles, so the default is never the answer of a cancelled load.
     return DEFAULT_CHAT_URL;
   }
 }
@@ -48,22 +48,21 @@ export interface StreamChatInput {
 /**
  * POSTs the chat request with the session's signed headers and hands each decoded chunk to
  * onChunk; a failure is the one ApiError (its `{detail, message}` when the service sent one).
+ * A cancelled stream never settles, as a cancelled call does not.
  */
-export async function streamChat({ url, session, request, onChunk, signal }: StreamChatInput): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: routes.copilotChat.method,
-      // The signed headers are the credentials; the chat service may live on another origin.
-      credentials: 'omit',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/plain', ...session.signed_headers },
-      body: JSON.stringify(request),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw toApiError(error);
-  }
+export function streamChat(input: StreamChatInput): Promise<void> {
+  return readChat(input).catch((error: unknown) => rethrowUnlessCancelled(toApiError(error), input.signal));
+}
+
+async function readChat({ url, session, request, onChunk, signal }: StreamChatInput): Promise<void> {
+  const response = await fetch(url, {
+    method: routes.copilotChat.method,
+    // The signed headers are the credentials; the chat service may live on another origin.
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/plain', ...session.signed_headers },
+    body: JSON.stringify(request),
+    signal,
+  });
   if (!response.ok) throw await errorOf(response);
   if (!response.body) {
     const text = await response.text();
@@ -78,7 +77,6 @@ export async function streamChat({ url, session, request, onChunk, signal }: Str
       if (value) onChunk(value);
     }
   } catch (error) {
-    if (signal?.aborted) throw error;
     throw new ApiError(response.status, 'network_error', { message: toApiError(error).message });
   } finally {
     reader.releaseLock();

@@ -2,7 +2,7 @@
 // batches the first-screen prefetch and the text machine share, every node of a branch, and the
 // ETag revalidation of one text (a 304 is an answer, not an error).
 import type { z } from 'zod';
-import { ApiError, call, callResponse } from './client';
+import { call, callResponse, parseAnswer } from './client';
 import { routes, type FragmentText, type Node } from './contract';
 
 interface Options {
@@ -50,7 +50,6 @@ export async function getFragmentText(id: string, etag?: string, options: Option
     signal: options.signal,
   });
   if (response.status === 304) return { status: 'not-modified' };
-  const body = routes.getFragmentText.response.safeParse(await response.json().catch(() => undefined));
-  if (!body.success) throw new ApiError(response.status, 'invalid_response');
-  return { status: 'modified', etag: response.headers.get('ETag'), body: body.data };
+  const body = await parseAnswer(routes.getFragmentText, response, options.signal);
+  return { status: 'modified', etag: response.headers.get('ETag'), body };
 }

@@ -8,7 +8,6 @@ export const ERROR_CONTEXTS = [
   'register',
   'forgot',
   'reset',
-  'verify',
   'handle',
   'profile',
   'teams',
@@ -34,14 +33,10 @@ export interface MessageFormatter {
 /** The catalogue id for an error in a context: the context's own, else the generic one. */
 export function errorMessageId(messages: Record<string, unknown>, error: ApiError, context?: ErrorContext): string {
   // A field names what to check, so its wording wins; then the context's own, then the generic.
-  const candidates = [
-    ...(error.detail === 'validation_failed' && error.field
-      ? [`errors.${context}.validation_failed_field`, 'errors.validation_failed_field']
-      : []),
-    `errors.${context}.${error.detail}`,
-    `errors.${error.detail}`,
-  ];
-  for (const id of candidates) if (!id.startsWith('errors.undefined.') && id in messages) return id;
+  const codes =
+    error.detail === 'validation_failed' && error.field ? ['validation_failed_field', error.detail] : [error.detail];
+  const candidates = codes.flatMap((code) => [...(context ? [`errors.${context}.${code}`] : []), `errors.${code}`]);
+  for (const id of candidates) if (id in messages) return id;
   return 'errors.http_error';
 }
 

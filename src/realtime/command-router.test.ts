@@ -120,6 +120,10 @@ describe('routeCommand', () => {
     ['tool.navigate', { path: '//evil.example/x' }],
     ['tool.navigate', { path: '/\\evil.example' }],
     ['editor.open', { document_id: DOC, path: '//evil.example/x' }],
+    // The URL parser folds these dot segments into `//evil.example/login`.
+    ['tool.navigate', { path: '/..//evil.example/login' }],
+    ['tool.navigate', { path: '/.%2e//evil.example' }],
+    ['editor.open', { document_id: DOC, path: '/a/../..//evil' }],
   ])('refuses %s to another origin: listed as refused, not followed', (cmd, payload) => {
     const store = createStore();
     routeCommand(store, command(cmd, payload, 9));

@@ -25,10 +25,9 @@ export const CLOSE_CODES = {
 } as const;
 
 /** Close reason (with CLOSE_CODES.unauthorized) of a socket whose login session ended: log in again. */
-export const SESSION_ENDED_REASON = 'session_ended';
+export const SESSION_ENDED_REASON = 'session_ended' satisfies LiveErrorCode;
 
-/** Command namespaces the channel carries. */
-export const COMMAND_PREFIXES = ['tool.', 'editor.', 'search.', 'copilot.', 'chat.'] as const;
+/** A command's name: one of the five namespaces the channel carries, then a dotted verb. */
 export const CommandName = z
   .string()
   .max(64)
@@ -91,7 +90,27 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const ReadyMessage = z.object({ type: z.literal('ready'), user_id: z.uuid() });
 export const SubscribedMessage = z.object({ type: z.literal('subscribed'), channels: z.array(Channel) });
-export const ErrorMessage = z.object({ type: z.literal('err'), code: z.string(), message: z.string() });
+/** Every `code` an `err` frame can carry: closed, as the HTTP API's ERROR_CODES are. */
+export const LIVE_ERROR_CODES = [
+  /** Not JSON text, or not a client message of the protocol. */
+  'bad_message',
+  /** The ws-token is missing, invalid, expired or used (the socket closes with 4401). */
+  'unauthorized',
+  /** Another user's channel, or a cross-origin handshake. */
+  'forbidden',
+  /** The wrong subprotocol. */
+  'protocol_error',
+  /** The server could not check the token; try again. */
+  'unavailable',
+  /** The server is shutting down; reconnect. */
+  'going_away',
+  /** The login session ended (SESSION_ENDED_REASON): log in again. */
+  'session_ended',
+] as const;
+export const LiveErrorCode = z.enum(LIVE_ERROR_CODES);
+export type LiveErrorCode = z.infer<typeof LiveErrorCode>;
+
+export const ErrorMessage = z.object({ type: z.literal('err'), code: LiveErrorCode, message: z.string() });
 export const ServerEvent = z.discriminatedUnion('type', [ReadyMessage, SubscribedMessage, ErrorMessage]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 
@@ -106,16 +125,16 @@ const commandFrame = <C extends KnownCommand>(cmd: C) =>
     ts: z.number(),
   });
 
-/** The commands the app acts on: one member per known name, discriminated by `cmd`. */
-export const Command = z.discriminatedUnion('cmd', [
-  commandFrame('tool.navigate'),
-  commandFrame('editor.open'),
-  commandFrame('editor.translation_preview'),
-  commandFrame('search.query'),
-  commandFrame('search.results'),
-  commandFrame('chat.message'),
-  commandFrame('copilot.tool_call'),
-]);
+/** The frame schema of each known command, in the order of KNOWN_PAYLOADS. */
+type CommandFrame = { [C in KnownCommand]: ReturnType<typeof commandFrame<C>> }[KnownCommand];
+// Object.keys loses the link between each name and its payload; the mapped type above restores it.
+const commandFrames = (Object.keys(KNOWN_PAYLOADS) as KnownCommand[]).map(commandFrame) as unknown as [
+  CommandFrame,
+  ...CommandFrame[],
+];
+
+/** The commands the app acts on: one member per KNOWN_PAYLOADS entry, discriminated by `cmd`. */
+export const Command = z.discriminatedUnion('cmd', commandFrames);
 export type Command = z.infer<typeof Command>;
 
 const isKnownCommand = (name: unknown): name is KnownCommand =>

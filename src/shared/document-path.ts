@@ -2,8 +2,9 @@
 // /documents/{id}-{slug}. The slug is the lowercase title with Czech (and
 // other) letters folded to ASCII, runs of other characters as one hyphen, at most 50 characters.
 
+import { isUuid } from './uuid';
+
 const MAX_SLUG = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function slugify(title: string): string {
   return title
@@ -33,7 +34,7 @@ export function documentPath(id: string, title: string, basePath = ''): string {
 /** The id is the first 36 characters of the path segment; undefined when they are no UUID. */
 export function documentIdFromSegment(idSlug: string): string | undefined {
   const id = idSlug.slice(0, 36);
-  return UUID.test(id) ? id.toLowerCase() : undefined;
+  return isUuid(id) ? id.toLowerCase() : undefined;
 }
 
 /** A collection's page: under its owner, `/u/{handle}/{slug}` or `/org/{slug}/{slug}`. */

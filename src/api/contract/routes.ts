@@ -462,6 +462,15 @@ export const routes = {
     response: PinState,
     auth: 'user',
   }),
+  unpinDocument: route({
+    method: 'DELETE',
+    path: '/user/pins/{id}',
+    summary: 'Unpin a document',
+    tag: 'history',
+    params: IdParams,
+    response: PinState,
+    auth: 'user',
+  }),
   // The live channel (the WebSocket itself is /ws?token=..., outside /v1)
   issueWsToken: route({
     method: 'POST',
@@ -530,15 +539,6 @@ export const routes = {
       429: ['rate_limited'],
       502: ['copilot_model_failed'],
     },
-  }),
-  unpinDocument: route({
-    method: 'DELETE',
-    path: '/user/pins/{id}',
-    summary: 'Unpin a document',
-    tag: 'history',
-    params: IdParams,
-    response: PinState,
-    auth: 'user',
   }),
 } as const;
 

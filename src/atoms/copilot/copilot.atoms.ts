@@ -28,7 +28,7 @@ function isCrowdedScreen(): boolean {
   );
 }
 
-/** Why a reply failed, so the panel can word it (the error's message is also the content). */
+/** Why a reply failed, so the panel can word it from the catalogues. */
 export type CopilotFailure =
   | { kind: 'loginRequired' }
   | { kind: 'session'; error: ApiError }
@@ -43,7 +43,7 @@ export interface CopilotMessage {
   at: number;
   /** True while the reply is still arriving. */
   streaming?: boolean;
-  /** Set when the reply failed; `content` is then the error text. */
+  /** Set when the reply failed (`content` is then empty): the panel words the failure. */
   error?: CopilotFailure;
   /** 'channel' for messages that arrived as `chat.*` / `copilot.*` commands. */
   source?: 'chat' | 'channel';

@@ -2,15 +2,14 @@
 // loading status, the not-found page, or the failure with a retry button. Catalogue ids per page.
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { errorMessage, type ErrorContext } from '../../i18n/error-message';
 import {
   selectLoading,
   selectNotFound,
   selectPageError,
-  type resourcePageMachine,
-} from '../../machines/accounts/resource-page.machine';
+  type ResourcePageActor,
+} from '../../machines/resource-page.machine';
 import { ErrorCallout } from '../status/error-callout';
 import { LoadingStatus } from '../status/loading-status';
 
@@ -23,14 +22,14 @@ export interface ResourcePageTexts {
   retry: string;
 }
 
-export function ResourcePageStatus({
+export function ResourcePageStatus<T>({
   page,
   name,
   heading,
   texts,
   context,
 }: {
-  page: ActorRefFrom<typeof resourcePageMachine>;
+  page: ResourcePageActor<T>;
   /** The key as the reader typed it (handle, slug). */
   name: string;
   /** The heading over a failure. */

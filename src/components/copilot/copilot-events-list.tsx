@@ -1,12 +1,16 @@
 // The automation events: the newest 25 commands that arrived on the user's channel, each with
 // its command, time, summary (cut at 160 characters) and any addresses it named; a navigation
-// outside the app is marked refused.
+// outside the app is marked refused. A link is rendered only to an app path of this origin.
 import { useId } from 'react';
 import { Badge, Code, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { automationEventsAtom } from '../../atoms/copilot/copilot.atoms';
+import { automationEventsAtom, type AutomationLink } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
+import { sameOriginAppPath } from '../../realtime/app-path';
+
+/** The router names only app paths; this keeps any other address from ever becoming a link. */
+const isAppLink = (link: AutomationLink) => sameOriginAppPath(link.href) === link.href;
 
 export function CopilotEventsList() {
   const intl = useIntl();
@@ -45,9 +49,9 @@ export function CopilotEventsList() {
               <Text as="p" size="1" className="copilot-event-summary">
                 {event.summary}
               </Text>
-              {event.links && event.links.length > 0 && (
+              {event.links?.some(isAppLink) && (
                 <Flex gap="2" wrap="wrap">
-                  {event.links.map((link) => (
+                  {event.links.filter(isAppLink).map((link) => (
                     <ThemeLink key={link.href} asChild size="1">
                       <Link href={link.href}>{link.label}</Link>
                     </ThemeLink>

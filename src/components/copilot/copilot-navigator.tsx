@@ -1,6 +1,6 @@
 // Follows the app path the Copilot asked for (tool.navigate, editor.open) through wouter, then
-// clears the request; a refused address (outside the app) becomes an error toast instead. The one
-// place where realtime commands move the screen.
+// clears the request; a refused address (outside the app, or one the browser will not take)
+// becomes an error toast instead. The one place where realtime commands move the screen.
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { pendingNavigationAtom, refusedNavigationAtom } from '../../atoms/copilot/copilot.atoms';
@@ -19,8 +19,14 @@ export function CopilotNavigator() {
     setPending(null);
     // editor.open and tool.navigate often name the same address: one history entry is enough.
     const current = search ? `${location}?${search}` : location;
-    if (pending !== current) navigate(pending);
-  }, [pending, setPending, navigate, location, search]);
+    if (pending === current) return;
+    try {
+      navigate(pending);
+    } catch {
+      // history.pushState throws on an address it will not take: refused, and the Copilot stays.
+      showToast({ variant: 'error', title: { id: 'copilot.navigation.refused' }, description: { raw: pending } });
+    }
+  }, [pending, setPending, navigate, location, search, showToast]);
 
   useEffect(() => {
     if (refused === null) return;

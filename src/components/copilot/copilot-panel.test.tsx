@@ -1,7 +1,8 @@
 // The Copilot in the shell: the floating button and its tooltip, opening and closing (the main
 // column's shift, focus in and back, Escape), the sidebar closing up to 1440 px, the login warning,
 // the status badge that hides 5 s after connecting, a streamed answer with the redaction note, the
-// only-sensitive error, and a command on the channel that moves the screen.
+// only-sensitive error, a failed reply worded from the catalogue, and a command on the channel that
+// moves the screen.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -322,6 +323,23 @@ describe('Copilot in the shell', () => {
     );
     expect(chatBodies).toEqual([]);
     expect((input as HTMLTextAreaElement).value).toBe('jana@example.com 603 123 456');
+  });
+
+  it("words a failed reply from the catalogue: the status and the code's sentence", async () => {
+    server.use(
+      http.post('*/copilot/chat', () =>
+        HttpResponse.json({ detail: 'copilot_model_failed', message: 'upstream timeout' }, { status: 502 }),
+      ),
+    );
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    const input = within(region).getByRole('textbox', { name: 'Message to Copilot' });
+    await user.type(input, 'Co říká čl. 54?');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect((await within(region).findByTestId('copilot-error')).textContent).toBe(
+      'Copilot request failed (502): The Copilot model did not answer. Try again later.',
+    );
   });
 
   it('has no serious or critical axe violations with a conversation and events, in English and Czech', async () => {

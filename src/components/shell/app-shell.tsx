@@ -1,6 +1,7 @@
 // The frame around every screen: skip link, header, side navigation, main content, footer, and
 // the quick search dialog, the toasts and the Copilot (mounted once here), inside the session
-// that asks /auth/me at start. The content and the Copilot each fail on their own (error boundaries).
+// that asks /auth/me at start. The content, the quick search and the Copilot each fail on their own
+// (error boundaries).
 import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
@@ -46,7 +47,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <AppFooter />
           </div>
         </div>
-        <QuickSearchRoot />
+        {/* Live search.* commands drive the quick search: a bad one closes it, not the page. */}
+        <ErrorBoundary resetKey={location} fallback={() => null}>
+          <QuickSearchRoot />
+        </ErrorBoundary>
         {/* A failing Copilot goes away rather than taking the page with it. */}
         <ErrorBoundary fallback={() => null}>
           <CopilotRoot />

@@ -1,6 +1,6 @@
 // A screen that throws while rendering: its part shows the failure message (in the interface
 // language) with "Try again" and a link home, the header keeps working, and a new address or
-// "Try again" renders afresh.
+// "Try again" renders afresh; a failing quick search leaves the page as it is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,15 @@ import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApiWith } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render-screen';
 import { AppShell } from './app-shell';
+
+// The quick search as a stand-in that fails while rendering when asked to (a bad search.* command).
+const quickSearch = vi.hoisted(() => ({ broken: false }));
+vi.mock('../quick-search/quick-search-root', () => ({
+  QuickSearchRoot: () => {
+    if (quickSearch.broken) throw new Error('quick search failed');
+    return null;
+  },
+}));
 
 setUpComponentTests();
 mockApiWith(
@@ -42,6 +51,7 @@ const renderShell = (store = createStore()) =>
 
 beforeEach(() => {
   broken = true;
+  quickSearch.broken = false;
   // React reports every caught render error on the console; the test checks what the user sees.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -74,5 +84,14 @@ describe('ErrorBoundary in the shell', () => {
     renderShell(store);
     expect(screen.getByRole('alert').textContent).toContain('Tuto část stránky se nepodařilo zobrazit.');
     expect(screen.getByRole('button', { name: 'Zkusit znovu' })).toBeTruthy();
+  });
+
+  it('keeps the page when the quick search fails', () => {
+    broken = false;
+    quickSearch.broken = true;
+    renderShell();
+    expect(within(screen.getByRole('main')).getByText('The screen shows.')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Lexhub' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { Theme } from '@radix-ui/themes';
 import { ApiError } from '../../api/client';
 import type { Locale } from '../../i18n/locale';
 import { MESSAGES } from '../../i18n/messages';
-import { branchOf } from '../../machines/reader/reader-fixtures';
+import { branchOf } from '../../testing/reader-fixtures';
 import { VersionSelector, compareHref, type VersionSelectorProps } from './version-selector';
 
 const BRANCHES = [

@@ -1,10 +1,11 @@
 // The skeleton of the four auth forms on fake timers: the submit guard, one call with the built
-// request, success emitted (and left after the named delay) or failure kept as one ApiError.
+// request, success emitted (and left after the named delay) or failure kept as one ApiError, and
+// the fields editable only before sending and after a failure.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { authFormMachine } from './auth-form.machine';
-import { startAuthForm } from './auth-form.test-kit';
+import { startAuthForm } from '../../testing/auth-form-kit';
 
 const config = {
   id: 'test',
@@ -23,7 +24,7 @@ fakeTimersInEachTest();
 
 describe('authFormMachine', () => {
   it('starts from the config and the input, and is sent only when the config says so', () => {
-    const { actor, calls, set, can } = startAuthForm(staying, async () => ({}), { note: 'from the link' });
+    const { actor, calls, set, can } = startAuthForm(staying, async () => ({ ok: true }), { note: 'from the link' });
     expect(actor.getSnapshot().context.fields).toEqual({ name: '', note: 'from the link' });
     expect(can()).toBe(false);
     actor.send({ type: 'form.submit' });
@@ -89,5 +90,18 @@ describe('authFormMachine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('success');
     expect(calls.send).toHaveBeenCalledTimes(2);
+    expect(calls.send).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Jana Nováková' }));
+  });
+
+  it('keeps the fields as sent while the call runs and after success', async () => {
+    const { actor, calls, set } = startAuthForm(staying, async () => ({ ok: true }));
+    set('name', 'Jana');
+    actor.send({ type: 'form.submit' });
+    set('name', 'Petr');
+    expect(actor.getSnapshot().context.fields.name).toBe('Jana');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.send).toHaveBeenCalledWith(expect.objectContaining({ name: 'Jana' }));
+    set('name', 'Petr');
+    expect(actor.getSnapshot().context.fields.name).toBe('Jana');
   });
 });

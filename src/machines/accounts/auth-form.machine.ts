@@ -2,7 +2,8 @@
 // once the form says it is complete, one call, then success (leaving after a named delay when the
 // form goes elsewhere) or failure with the ApiError. Screens raise the toasts from the emitted events.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { toApiError, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
+import { failureOf } from '../failure';
 
 export type InterfaceLanguage = 'en' | 'cs';
 
@@ -20,11 +21,11 @@ export interface AuthFormConfig<F extends string, R, O> {
   leave?: { to: string; after: number };
 }
 
-// Inside the machine the fields are plain strings and the answer unknown: the config's types
-// stay at its edge (XState's setup does not carry type parameters through).
-export interface AuthFormContext {
+// Inside the machine the fields are plain strings and the request unknown, so that the screens'
+// shared parts take any auth form; the answer keeps its type O (what `send` resolves to).
+export interface AuthFormContext<O> {
   fields: Record<string, string>;
-  output?: unknown;
+  output?: O;
   error?: ApiError;
 }
 
@@ -32,27 +33,30 @@ export type AuthFormEvent =
   { type: 'field.change'; field: string; value: string } | { type: 'form.submit'; language?: InterfaceLanguage };
 
 /** What the screen hears, to raise its toasts. */
-export type AuthFormEmitted = { type: 'form.succeeded'; output: unknown } | { type: 'form.failed'; error: ApiError };
+export type AuthFormEmitted<O = unknown> =
+  { type: 'form.succeeded'; output: O } | { type: 'form.failed'; error: ApiError };
 
 export function authFormMachine<F extends string, R, O>(config: AuthFormConfig<F, R, O>) {
   const fieldsOf = (fields: Record<string, string>) => fields as Record<F, string>;
   return setup({
     types: {
-      context: {} as AuthFormContext,
+      context: {} as AuthFormContext<O>,
       events: {} as AuthFormEvent,
-      emitted: {} as AuthFormEmitted,
+      emitted: {} as AuthFormEmitted<O>,
       /** Starting values that differ from the config's (a token from the link). */
       input: {} as Record<string, string> | undefined,
     },
     actors: {
-      // Typed loosely so that every auth form is the same machine type to the screens.
-      submit: fromPromise<unknown, { request: unknown }>(({ input, signal }) =>
-        config.send(input.request as R, signal),
-      ),
+      // The request typed loosely so that every auth form fits the screens' shared parts.
+      submit: fromPromise<O, { request: unknown }>(({ input, signal }) => config.send(input.request as R, signal)),
     },
     actions: {
       // Provided by the screen: the address lives outside the machine.
       navigate: (_, _params: { to: string }) => {},
+      changeField: assign({
+        fields: ({ context, event }) =>
+          event.type === 'field.change' ? { ...context.fields, [event.field]: event.value } : context.fields,
+      }),
     },
     delays: {
       leave: config.leave?.after ?? 0,
@@ -64,16 +68,11 @@ export function authFormMachine<F extends string, R, O>(config: AuthFormConfig<F
     id: config.id,
     context: ({ input }) => ({ fields: { ...config.fields, ...input } as Record<string, string> }),
     initial: 'idle',
-    // The inputs are read-only while the call runs and gone after success, so edits come only
-    // from idle and failure.
-    on: {
-      'field.change': {
-        actions: assign({ fields: ({ context, event }) => ({ ...context.fields, [event.field]: event.value }) }),
-      },
-    },
     states: {
+      // Edits come only from idle and failure: while the call runs the inputs show what was sent,
+      // and after success they are gone.
       idle: {
-        on: { 'form.submit': { guard: 'canSubmit', target: 'submitting' } },
+        on: { 'field.change': { actions: 'changeField' }, 'form.submit': { guard: 'canSubmit', target: 'submitting' } },
       },
       submitting: {
         entry: assign({ error: undefined }),
@@ -95,8 +94,8 @@ export function authFormMachine<F extends string, R, O>(config: AuthFormConfig<F
           onError: {
             target: 'failure',
             actions: [
-              assign({ error: ({ event }) => toApiError(event.error) }),
-              emit(({ event }) => ({ type: 'form.failed' as const, error: toApiError(event.error) })),
+              assign({ error: failureOf }),
+              emit(({ event }) => ({ type: 'form.failed' as const, error: failureOf({ event }) })),
             ],
           },
         },
@@ -105,18 +104,22 @@ export function authFormMachine<F extends string, R, O>(config: AuthFormConfig<F
         ? { after: { leave: { target: 'done', actions: { type: 'navigate', params: { to: config.leave.to } } } } }
         : { type: 'final' },
       failure: {
-        on: { 'form.submit': { guard: 'canSubmit', target: 'submitting' } },
+        on: { 'field.change': { actions: 'changeField' }, 'form.submit': { guard: 'canSubmit', target: 'submitting' } },
       },
       done: { type: 'final' },
     },
   });
 }
 
-export type AuthFormMachine = ReturnType<typeof authFormMachine>;
-type Snapshot = SnapshotFrom<AuthFormMachine>;
+/** An auth form whose call answers O. */
+export type AuthFormMachine<O = unknown> = ReturnType<typeof authFormMachine<string, unknown, O>>;
+type Snapshot<O> = SnapshotFrom<AuthFormMachine<O>>;
 /** One field's value, for the input that shows it. */
-export const selectField = (name: string) => (snapshot: Snapshot) => snapshot.context.fields[name] ?? '';
-export const selectCanSubmit = (snapshot: Snapshot) => snapshot.can({ type: 'form.submit' });
-export const selectBusy = (snapshot: Snapshot) => snapshot.matches('submitting');
-export const selectSucceeded = (snapshot: Snapshot) => snapshot.matches('success') || snapshot.matches('done');
-export const selectError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectField =
+  (name: string) =>
+  <O>(snapshot: Snapshot<O>) =>
+    snapshot.context.fields[name] ?? '';
+export const selectCanSubmit = <O>(snapshot: Snapshot<O>) => snapshot.can({ type: 'form.submit' });
+export const selectBusy = <O>(snapshot: Snapshot<O>) => snapshot.matches('submitting');
+export const selectSucceeded = <O>(snapshot: Snapshot<O>) => snapshot.matches('success') || snapshot.matches('done');
+export const selectError = <O>(snapshot: Snapshot<O>) => snapshot.context.error;

@@ -1,9 +1,10 @@
 // Reading history: a document on screen for 2 s counts as one visit of a logged-in user, recorded
 // once per page view (one actor per view; stopping it earlier records nothing).
 import { assign, fromPromise, setup } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import type { DOCUMENT_ACCESS_CONTEXTS } from '../../api/contract';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export type AccessContext = (typeof DOCUMENT_ACCESS_CONTEXTS)[number];
 
@@ -76,7 +77,7 @@ export const documentVisitMachine = setup({
         // History is a convenience: a failed record is not retried and not shown.
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => toApiError(event.error) }),
+          actions: assign({ error: failureOf }),
         },
       },
     },

@@ -3,14 +3,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { startAuthForm } from './auth-form.test-kit';
+import { startAuthForm } from '../../testing/auth-form-kit';
 import { forgotPasswordFormMachine } from './forgot-password-form.machine';
 
 fakeTimersInEachTest();
 
 describe('forgotPasswordFormMachine', () => {
   it('needs an email address', () => {
-    const { actor, calls, set } = startAuthForm(forgotPasswordFormMachine, async () => ({ status: 'ok' }));
+    const { actor, calls, set } = startAuthForm(forgotPasswordFormMachine, async () => ({ status: 'ok' as const }));
     actor.send({ type: 'form.submit' });
     set('email', '   ');
     actor.send({ type: 'form.submit' });
@@ -19,7 +19,7 @@ describe('forgotPasswordFormMachine', () => {
   });
 
   it('asks for a link and stays on the card', async () => {
-    const { actor, calls, set } = startAuthForm(forgotPasswordFormMachine, async () => ({ status: 'ok' }));
+    const { actor, calls, set } = startAuthForm(forgotPasswordFormMachine, async () => ({ status: 'ok' as const }));
     set('email', ' jana@example.com ');
     actor.send({ type: 'form.submit' });
     await vi.advanceTimersByTimeAsync(0);
@@ -37,7 +37,7 @@ describe('forgotPasswordFormMachine', () => {
     let fail = true;
     const { actor, set } = startAuthForm(forgotPasswordFormMachine, async () => {
       if (fail) throw error;
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     });
     set('email', 'jana@example.com');
     actor.send({ type: 'form.submit' });

@@ -1,8 +1,9 @@
 // Changing the handle (/settings/handle): resolve the user's ETag, then PATCH the handle with
 // If-Match, so a change made elsewhere in between is refused (412) instead of overwritten.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export interface HandleChangeContext {
   userId: string;
@@ -50,8 +51,8 @@ export const handleChangeMachine = setup({
   actions: {
     /** Provided by the screen: tell the rest of the app (the header) the new handle. */
     handleChanged: (_, _params: { username: string }) => {},
-    setFailure: assign((_, params: { error: unknown; step: 'etag' | 'change' }) => ({
-      error: toApiError(params.error),
+    setFailure: assign(({ event }, params: { step: 'etag' | 'change' }) => ({
+      error: failureOf({ event }),
       failedStep: params.step,
     })),
   },
@@ -84,7 +85,7 @@ export const handleChangeMachine = setup({
         onDone: { target: 'patching', actions: assign({ etag: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error, step: 'etag' as const }) },
+          actions: { type: 'setFailure', params: { step: 'etag' } },
         },
       },
     },
@@ -106,7 +107,7 @@ export const handleChangeMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error, step: 'change' as const }) },
+          actions: { type: 'setFailure', params: { step: 'change' } },
         },
       },
     },

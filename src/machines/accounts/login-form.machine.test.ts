@@ -2,14 +2,15 @@
 // emitted, home after the 500 ms delay), failures by code kept as the ApiError.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import type { CurrentUser } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { testUser } from '../../testing/users';
-import { startAuthForm } from './auth-form.test-kit';
+import { startAuthForm } from '../../testing/auth-form-kit';
 import { loginFormMachine } from './login-form.machine';
 
 const USER = testUser({ username: 'jana-novakova', language: 'cs' });
 
-function start(login: (request: unknown) => Promise<unknown>) {
+function start(login: (request: unknown) => Promise<CurrentUser>) {
   const form = startAuthForm(loginFormMachine, login);
   const fill = (email: string, password: string) => {
     form.set('email', email);

@@ -1,9 +1,10 @@
 // Managing the members of one organization (on /teams, for its owners and admins): load it with
 // its members, add one by handle with a role, change a role, remove one. One change at a time.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import type { Org, OrgRole } from '../../api/contract';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export type MemberChange =
   | { kind: 'add'; username: string; role: OrgRole }
@@ -59,7 +60,7 @@ export const orgMembersMachine = setup({
   actions: {
     /** Provided by the screen: the organization's list row follows (its member count). */
     orgChanged: (_, _params: { org: Org }) => {},
-    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
+    setFailure: assign({ error: failureOf }),
   },
   guards: {
     canAdd: ({ context }) => context.handle.trim() !== '',
@@ -77,7 +78,7 @@ export const orgMembersMachine = setup({
         onDone: { target: 'ready', actions: assign({ org: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: 'setFailure',
         },
       },
     },
@@ -128,10 +129,7 @@ export const orgMembersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [
-            { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
-            assign({ pending: undefined }),
-          ],
+          actions: ['setFailure', assign({ pending: undefined })],
         },
       },
     },

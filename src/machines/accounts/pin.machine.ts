@@ -1,8 +1,9 @@
 // The pin button of a document: the caller's pinned state (from the access stats), toggled with
 // PUT or DELETE /user/pins/{id}. A failed toggle keeps the last state the server confirmed.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export interface PinContext {
   documentId: string;
@@ -32,7 +33,7 @@ export const pinMachine = setup({
     ),
   },
   actions: {
-    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
+    setFailure: assign({ error: failureOf }),
   },
 }).createMachine({
   id: 'pin',
@@ -47,7 +48,7 @@ export const pinMachine = setup({
         onDone: { target: 'ready', actions: assign({ pinned: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: 'setFailure',
         },
       },
     },
@@ -59,7 +60,7 @@ export const pinMachine = setup({
         src: 'setPinned',
         input: ({ context }) => ({ documentId: context.documentId, pinned: !context.pinned }),
         onDone: { target: 'ready', actions: assign({ pinned: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'ready', actions: 'setFailure' },
       },
     },
   },

@@ -1,9 +1,10 @@
 // Editing one's profile (/settings/profile): load it, edit the fields as text, save with PATCH;
 // a validation failure keeps the form and names the field the server refused.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import type { Profile } from '../../api/contract';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export const PROFILE_FIELDS = [
   'first_name',
@@ -87,7 +88,7 @@ export const profileEditMachine = setup({
   actions: {
     /** Provided by the screen: the rest of the app follows the saved profile (the header's name). */
     profileSaved: (_, _params: { profile: Profile }) => {},
-    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
+    setFailure: assign({ error: failureOf }),
   },
 }).createMachine({
   id: 'profileEdit',
@@ -102,7 +103,7 @@ export const profileEditMachine = setup({
         onDone: { target: 'editing', actions: assign({ form: ({ event }) => formFromProfile(event.output) }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: 'setFailure',
         },
       },
     },
@@ -137,7 +138,7 @@ export const profileEditMachine = setup({
         },
         onError: {
           target: 'editing.failed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: 'setFailure',
         },
       },
     },

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { RegisterRequest, routes, type ErrorCode } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { startAuthForm } from './auth-form.test-kit';
+import { startAuthForm } from '../../testing/auth-form-kit';
 import { CALLING_CODES, fullPhone, registerFormMachine, selectRegisteredEmail } from './register-form.machine';
 
 const sent = async (request: unknown) => ({

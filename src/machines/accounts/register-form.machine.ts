@@ -40,6 +40,5 @@ type Snapshot = SnapshotFrom<typeof registerFormMachine>;
 /** The address the server confirmed, once registered (for the success card). */
 export const selectRegisteredEmail = (snapshot: Snapshot) => {
   if (!snapshot.matches('success')) return undefined;
-  const answer = snapshot.context.output as { email?: string } | undefined;
-  return answer?.email || (snapshot.context.fields.email ?? '').trim();
+  return snapshot.context.output?.email || (snapshot.context.fields.email ?? '').trim();
 };

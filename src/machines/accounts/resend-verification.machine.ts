@@ -2,8 +2,9 @@
 // server to email a new verification link to the address typed (it always answers ok, so nobody
 // learns whether the account exists), then says where the link went.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract/routes';
+import { failureOf } from '../failure';
 
 export const resendVerificationMachine = setup({
   types: {
@@ -35,7 +36,7 @@ export const resendVerificationMachine = setup({
         src: 'resend',
         input: ({ context }) => ({ email: context.email ?? '' }),
         onDone: 'sent',
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: failureOf }) },
       },
     },
     sent: {},

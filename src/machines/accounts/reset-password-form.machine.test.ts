@@ -3,10 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { startAuthForm } from './auth-form.test-kit';
+import { startAuthForm } from '../../testing/auth-form-kit';
 import { resetPasswordFormMachine } from './reset-password-form.machine';
 
-const start = (reset: () => Promise<unknown>, token: string) =>
+const start = (reset: () => Promise<{ status: 'ok' }>, token: string) =>
   startAuthForm(resetPasswordFormMachine, reset, { token });
 
 fakeTimersInEachTest();

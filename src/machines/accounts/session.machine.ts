@@ -3,9 +3,10 @@
 // rest of the app through the `publishUser` action (the screen writes currentUserAtom); the
 // outcome of a logout is emitted for the provider to show.
 import { emit, fromPromise, setup } from 'xstate';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import type { CurrentUser } from '../../api/contract';
 import { routes } from '../../api/contract/routes';
+import { failedWith, failureOf } from '../failure';
 
 export type SessionEvent = { type: 'session.signedIn'; user: CurrentUser } | { type: 'session.logout' };
 export type SessionEmitted = { type: 'session.loggedOut' } | { type: 'session.logoutFailed'; error: ApiError };
@@ -33,7 +34,7 @@ export const sessionMachine = setup({
   },
   guards: {
     // The server no longer knows the session: it is over either way.
-    alreadyLoggedOut: ({ event }) => 'error' in event && toApiError(event.error).detail === 'not_authenticated',
+    alreadyLoggedOut: failedWith('not_authenticated'),
   },
 }).createMachine({
   id: 'session',
@@ -69,7 +70,7 @@ export const sessionMachine = setup({
           {
             // The server may still hold the session: say so rather than pretend.
             target: 'signedIn',
-            actions: emit(({ event }) => ({ type: 'session.logoutFailed' as const, error: toApiError(event.error) })),
+            actions: emit(({ event }) => ({ type: 'session.logoutFailed' as const, error: failureOf({ event }) })),
           },
         ],
       },

@@ -2,10 +2,11 @@
 // suggested from the name until edited, abbreviation, website, locations).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import { call, toApiError, type ApiError } from '../../api/client';
+import { call, type ApiError } from '../../api/client';
 import type { Org, OrgSummary } from '../../api/contract';
 import { routes } from '../../api/contract/routes';
 import { slugify } from '../../shared/document-path';
+import { failureOf } from '../failure';
 
 export type OrgListItem = z.infer<typeof OrgSummary>;
 
@@ -79,7 +80,7 @@ export const teamsMachine = setup({
     ),
   },
   actions: {
-    setFailure: assign((_, params: { error: unknown }) => ({ error: toApiError(params.error) })),
+    setFailure: assign({ error: failureOf }),
     editField: assign(({ context }, params: { field: OrgFormField; value: string }) => {
       const form = { ...context.form, [params.field]: params.value };
       if (params.field === 'slug') form.slugEdited = params.value !== '';
@@ -102,7 +103,7 @@ export const teamsMachine = setup({
         onDone: { target: 'ready', actions: assign({ orgs: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: 'setFailure',
         },
       },
     },
@@ -165,7 +166,7 @@ export const teamsMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: 'setFailure',
             },
           },
         },

@@ -1,6 +1,6 @@
 // The Copilot conversation on fake timers: setup loading, the prompt rules (trim, empty ignored,
-// redaction, only-sensitive not sent), the streaming flag, errors as content, the one retry
-// after a refused session, the reused session, and clearing (messages, events, session).
+// redaction, only-sensitive not sent), the streaming flag, failures kept as ApiErrors, the one retry
+// after a refused session or changed templates, the reused session, and clearing (messages, events, session).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { createStore } from '../../atoms/store';
@@ -159,7 +159,7 @@ describe('copilotChatMachine', () => {
     ]);
   });
 
-  it('marks the reply as an error with the error text as content when the request fails', async () => {
+  it('marks the reply as failed with the ApiError (no text of its own) when the request fails', async () => {
     const h = start();
     await h.activate();
     await h.send('question');
@@ -170,7 +170,7 @@ describe('copilotChatMachine', () => {
     });
     expect(h.messages()[1]).toMatchObject({
       role: 'assistant',
-      content: 'The model did not answer.',
+      content: '',
       streaming: false,
       error: { kind: 'request', error: { status: 502, detail: 'copilot_model_failed' } },
     });
@@ -193,7 +193,7 @@ describe('copilotChatMachine', () => {
       expect(h.messages()[1]).toMatchObject({
         streaming: false,
         error: { kind: 'loginRequired' },
-        content: `API ${status}: ${detail}`,
+        content: '',
       });
 
       const other = start({
@@ -206,7 +206,7 @@ describe('copilotChatMachine', () => {
       expect(other.messages()[1]).toMatchObject({
         streaming: false,
         error: { kind: 'session', error: { status: 500, detail: 'internal_error' } },
-        content: 'API 500: internal_error',
+        content: '',
       });
     },
   );
@@ -230,10 +230,38 @@ describe('copilotChatMachine', () => {
       error: new ApiError(401, 'copilot_session_invalid', { message: 'still refused' }),
     });
     expect(h.messages()[1]).toMatchObject({
-      content: 'still refused',
-      error: { kind: 'request', error: { status: 401 } },
+      content: '',
+      error: { kind: 'request', error: { status: 401, detail: 'copilot_session_invalid', message: 'still refused' } },
       streaming: false,
     });
+  });
+
+  it('reloads the templates once when the service says they changed (by its code), then gives up', async () => {
+    const h = start();
+    await h.activate();
+    await h.send('question');
+    h.last().send({ type: 'chat.failed', error: new ApiError(409, 'copilot_templates_changed') });
+    await h.flush();
+    expect(h.loadSetup).toHaveBeenCalledTimes(2);
+    expect(h.issue).toHaveBeenCalledTimes(2);
+    expect(h.streams).toHaveLength(2);
+    expect(h.messages()[1]).toMatchObject({ content: '', streaming: true });
+    h.last().send({ type: 'chat.failed', error: new ApiError(409, 'copilot_templates_changed') });
+    expect(h.loadSetup).toHaveBeenCalledTimes(2);
+    expect(h.messages()[1]).toMatchObject({
+      streaming: false,
+      error: { kind: 'request', error: { status: 409, detail: 'copilot_templates_changed' } },
+    });
+  });
+
+  it('does not reload the templates for another 409', async () => {
+    const h = start();
+    await h.activate();
+    await h.send('question');
+    h.last().send({ type: 'chat.failed', error: new ApiError(409, 'handle_taken') });
+    await h.flush();
+    expect(h.loadSetup).toHaveBeenCalledTimes(1);
+    expect(h.messages()[1]).toMatchObject({ streaming: false, error: { kind: 'request', error: { status: 409 } } });
   });
 
   it('clearing empties the messages and events, stops the stream and drops the session', async () => {

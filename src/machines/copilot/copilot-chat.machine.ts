@@ -3,10 +3,10 @@
 // left: not sent), gets a session from the copilot-session child and streams the reply into the
 // conversation. The messages live in copilotMessagesAtom (shared with the channel's chat.*
 // commands); the machine changes them through provided actions (conversationActions), never a store.
-import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { toApiError, type ApiError } from '../../api/client';
 import type { ChatRequest, CopilotSession } from '../../api/contract/copilot';
-import { onlyPlaceholders, redactPrompt } from '../../api/contract/redact-prompt';
+import { onlyPlaceholders, redactPrompt } from '../../shared/redact-prompt';
 import { loadChatUrl, loadCopilotTemplates, streamChat, type StreamChatInput } from '../../api/copilot';
 import {
   clearConversationAtom,
@@ -16,6 +16,7 @@ import {
   type CopilotMessage,
 } from '../../atoms/copilot/copilot.atoms';
 import type { JotaiStore } from '../../atoms/store';
+import { failedWith, failedWithStatus } from '../failure';
 import { copilotSessionMachine, type SessionReply } from './copilot-session.machine';
 
 export const CHAT_CAPABILITY = 'chat';
@@ -70,11 +71,6 @@ export function historyOf(messages: readonly CopilotMessage[]): ChatRequest['mes
     .map((message) => ({ role: message.role, content: message.content.slice(0, MAX_MESSAGE_CHARS) }));
 }
 
-/** The service no longer takes the session (expired, restarted with a new secret). */
-const refusedSession = (error: ApiError) =>
-  error.status === 401 && (error.detail === 'copilot_session_invalid' || error.detail === 'copilot_session_expired');
-const failedWith = (event: CopilotChatEvent) =>
-  event.type === 'chat.failed' || event.type === 'session.failed' ? event.error : undefined;
 const promptOf = (event: CopilotChatEvent) => (event.type === 'chat.send' ? redactPrompt(event.text.trim()) : null);
 
 /** A change to one message of the conversation. */
@@ -91,10 +87,10 @@ export const conversationActions = (store: JotaiStore) => ({
   clearConversation: () => store.set(clearConversationAtom),
 });
 
-/** The reply after a failure: finished, marked with why, the error's message as its content. */
+/** The reply after a failure: finished and marked with why (the panel words it from the catalogue). */
 const failed =
-  (failure: CopilotFailure, error: ApiError): MessageUpdate =>
-  (message) => ({ ...message, streaming: false, error: failure, content: error.message });
+  (failure: CopilotFailure): MessageUpdate =>
+  (message) => ({ ...message, streaming: false, error: failure, content: '' });
 const restarted: MessageUpdate = (message) => ({ ...message, content: '' });
 const finished: MessageUpdate = (message) => ({ ...message, streaming: false });
 
@@ -164,15 +160,12 @@ export const copilotChatMachine = setup({
       return prompt !== null && onlyPlaceholders(prompt.text);
     },
     /** A 401 or 403 when asking for a session: the user must log in. */
-    loginRequired: ({ event }) => {
-      const status = failedWith(event)?.status;
-      return status === 401 || status === 403;
-    },
-    sessionRefusedFirstTime: ({ context, event }) => {
-      const error = failedWith(event);
-      return !context.retried && error !== undefined && refusedSession(error);
-    },
-    templatesChangedFirstTime: ({ context, event }) => !context.retried && failedWith(event)?.status === 409,
+    loginRequired: failedWithStatus(401, 403),
+    /** The service no longer takes the session (expired, restarted with a new secret). */
+    sessionRefused: failedWith('copilot_session_invalid', 'copilot_session_expired'),
+    /** The service has other templates than ours. */
+    templatesChanged: failedWith('copilot_templates_changed'),
+    notRetried: ({ context }) => !context.retried,
   },
 }).createMachine({
   id: 'copilotChat',
@@ -253,14 +246,14 @@ export const copilotChatMachine = setup({
                 target: '#copilotChat.idle',
                 actions: {
                   type: 'updateReply',
-                  params: ({ event }) => ({ update: failed({ kind: 'loginRequired' }, event.error) }),
+                  params: { update: failed({ kind: 'loginRequired' }) },
                 },
               },
               {
                 target: '#copilotChat.idle',
                 actions: {
                   type: 'updateReply',
-                  params: ({ event }) => ({ update: failed({ kind: 'session', error: event.error }, event.error) }),
+                  params: ({ event }) => ({ update: failed({ kind: 'session', error: event.error }) }),
                 },
               },
             ],
@@ -301,7 +294,7 @@ export const copilotChatMachine = setup({
             'chat.failed': [
               // The service no longer takes the session (expired, restarted with a new secret): a new one, once.
               {
-                guard: 'sessionRefusedFirstTime',
+                guard: and(['notRetried', 'sessionRefused']),
                 target: 'session',
                 actions: [
                   'dropSession',
@@ -310,7 +303,7 @@ export const copilotChatMachine = setup({
                 ],
               },
               {
-                guard: 'templatesChangedFirstTime',
+                guard: and(['notRetried', 'templatesChanged']),
                 target: 'reloading',
                 actions: [
                   'dropSession',
@@ -322,13 +315,13 @@ export const copilotChatMachine = setup({
                 target: '#copilotChat.idle',
                 actions: {
                   type: 'updateReply',
-                  params: ({ event }) => ({ update: failed({ kind: 'request', error: event.error }, event.error) }),
+                  params: ({ event }) => ({ update: failed({ kind: 'request', error: event.error }) }),
                 },
               },
             ],
           },
         },
-        /** The service has other templates than ours (409): load them, then a new session. */
+        /** The service has other templates than ours (copilot_templates_changed): load them, then a new session. */
         reloading: {
           invoke: {
             src: 'loadSetup',
@@ -337,14 +330,7 @@ export const copilotChatMachine = setup({
               target: '#copilotChat.unavailable',
               actions: {
                 type: 'updateReply',
-                params: {
-                  update: (message: CopilotMessage) => ({
-                    ...message,
-                    streaming: false,
-                    error: { kind: 'templates' as const },
-                    content: 'templates unavailable',
-                  }),
-                },
+                params: { update: failed({ kind: 'templates' }) },
               },
             },
           },

@@ -3,9 +3,10 @@
 // when the conversation is cleared or the chat service refused it. Requesters get the answer as
 // `session.ready` / `session.failed`, sent to the `replyTo` actor of their request.
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
-import { toApiError, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import type { CopilotSession } from '../../api/contract/copilot';
 import { issueCopilotSession } from '../../api/copilot';
+import { failureOf } from '../failure';
 
 /** A session that expires within this margin is not reused (a request still has to reach the service). */
 export const SESSION_REUSE_MARGIN_MS = 5000;
@@ -87,7 +88,7 @@ export const copilotSessionMachine = setup({
         onError: {
           target: 'empty',
           actions: [
-            ({ context, event }) => reply(context.waiting, { type: 'session.failed', error: toApiError(event.error) }),
+            ({ context, event }) => reply(context.waiting, { type: 'session.failed', error: failureOf({ event }) }),
             'drop',
           ],
         },

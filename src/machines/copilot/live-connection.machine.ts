@@ -9,7 +9,6 @@
 // from it, a 4403 close, and a 4401 close with the reason session_ended (the server closes an
 // open socket so when its login session ends: logout, password reset; no race to retry).
 import { and, assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { ApiError, toApiError } from '../../api/client';
 import { issueWsToken } from '../../api/copilot';
 import type { LiveProblem, LiveStatus } from '../../atoms/copilot/live.atoms';
 import { openLiveSocket, liveSocketUrl, type LiveSocketOptions } from '../../realtime/live-socket';
@@ -21,6 +20,7 @@ import {
   type CommandMessage,
   type ServerMessage,
 } from '../../realtime/protocol';
+import { failedWithStatus, failureOf } from '../failure';
 
 export const FIRST_RETRY_MS = 500;
 export const MAX_RETRY_MS = 8000;
@@ -70,7 +70,6 @@ export function liveSocketActor(options: LiveSocketOptions & { base?: string } =
 const subscribeText = (context: LiveConnectionContext) =>
   JSON.stringify({ cmd: 'subscribe', channels: [userChannel(context.userId ?? '')] });
 
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 /** The frame of a socket.message, when it is of that type (the socket edge parsed it already). */
 const frameOf = <T extends ServerMessage['type']>(event: LiveConnectionEvent, type: T) =>
   event.type === 'socket.message' && event.message?.type === type
@@ -113,8 +112,8 @@ export const liveConnectionMachine = setup({
     connectedBadge: CONNECTED_BADGE_MS,
   },
   guards: {
-    tokenLoginRequired: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
-    tokenForbidden: ({ event }) => statusOf((event as { error?: unknown }).error) === 403,
+    tokenLoginRequired: failedWithStatus(401),
+    tokenForbidden: failedWithStatus(403),
     isReady: ({ event }) => readyOf(event) !== null,
     isCommand: ({ event }) => commandOf(event) !== null,
     closedForbidden: ({ event }) => closeCode(event) === CLOSE_CODES.forbidden,
@@ -147,11 +146,11 @@ export const liveConnectionMachine = setup({
               {
                 guard: 'tokenForbidden',
                 target: 'forbidden',
-                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: toApiError(event.error) }) }),
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: failureOf({ event }) }) }),
               },
               {
                 target: 'waiting',
-                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: toApiError(event.error) }) }),
+                actions: assign({ problem: ({ event }) => ({ kind: 'wsToken', error: failureOf({ event }) }) }),
               },
             ],
           },

@@ -2,9 +2,10 @@
 // them (idle -> validating), sends them through POST /v1/realtime/publish (publishing), and ends
 // published (with the server's time) or failed (why, from the check or the server).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { toApiError, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { publishRealtime } from '../../api/copilot';
 import { CommandName, KNOWN_PAYLOADS } from '../../realtime/protocol';
+import { failureOf } from '../failure';
 
 /** A catalogue message saying why the form's input cannot be published. */
 export type DemoProblem = { id: string; values?: Record<string, string | number> };
@@ -103,7 +104,7 @@ export const wsDemoPublishMachine = setup({
         src: 'publish',
         input: ({ context }) => (context.checked?.ok ? context.checked.body : { cmd: '', payload: {} }),
         onDone: { target: 'published', actions: assign({ publishedAt: ({ event }) => event.output.ts }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: failureOf }) },
       },
     },
     published: { on: publishOn },

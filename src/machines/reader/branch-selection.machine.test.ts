@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
-import { DOCUMENT_ID, branchOf } from './reader-fixtures';
+import { DOCUMENT_ID, branchOf } from '../../testing/reader-fixtures';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { branchSelectionMachine } from './branch-selection.machine';
 

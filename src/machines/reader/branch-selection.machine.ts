@@ -4,7 +4,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes, type Branch } from '../../api/contract';
-import { failureOf } from './failure';
+import { failureOf } from '../failure';
 
 export interface BranchSelectionContext {
   documentId: string;

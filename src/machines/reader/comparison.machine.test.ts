@@ -1,11 +1,12 @@
 // The comparison flow with fake actors and fake timers: loading, invalid parameters, unknown
-// versions, choosing, the settle delay after a selection, comparing, paging and failures.
+// versions, choosing, the settle delay after a selection, comparing, paging and failures, and the
+// address the flow asks for.
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import type { Comparison, Document } from '../../api/contract';
-import { DOCUMENT_ID, branchOf } from './reader-fixtures';
+import { DOCUMENT_ID, branchOf } from '../../testing/reader-fixtures';
 import { comparisonMachine, selectPanelPhase, selectPhase, type ComparisonInput } from './comparison.machine';
 
 const DOC = DOCUMENT_ID;
@@ -64,16 +65,18 @@ function start(
     overrides.compare ??
     vi.fn<CompareFn>(async ({ input: i }) => ({ comparison: comparison(i.base, i.head), changes: changesPage(0, 1) }));
   const more = overrides.more ?? vi.fn<MoreFn>(async () => changesPage(1, null));
+  const navigate = vi.fn<(search: string) => void>();
   const machine = comparisonMachine.provide({
+    actions: { navigate: (_, { search }) => navigate(search) },
     actors: {
       loadDocument: fromPromise(async () => (overrides.load ? overrides.load() : { document, branches })) as never,
       compare: fromPromise(compare) as never,
       loadMoreChanges: fromPromise(more) as never,
     },
   });
-  const actor = createActor(machine, { input: { documentId: DOC, ...input } });
+  const actor = createActor(machine, { input: { documentId: DOC, search: '', ...input } });
   actor.start();
-  return { actor, compare, more };
+  return { actor, compare, more, navigate };
 }
 
 describe('comparisonMachine', () => {
@@ -188,5 +191,50 @@ describe('comparisonMachine', () => {
     actor.send({ type: 'language.select', lang: 'en' });
     await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
     expect(compare.mock.calls[1]![0].input).toMatchObject({ lang: 'en' });
+  });
+
+  describe('the address', () => {
+    const address = `from=${OLD}&to=${MAIN}`;
+
+    it('asks for the settled versions once ready, keeping the other keys', async () => {
+      const { actor, navigate } = start({ from: OLD, to: MAIN, search: `${address}&x=1` });
+      expect(navigate).not.toHaveBeenCalled();
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(navigate.mock.calls).toEqual([[`${address}&x=1&base=${OLD}&head=${MAIN}`]]);
+    });
+
+    it('asks for nothing when the address already holds the choice', async () => {
+      const { actor, navigate } = start({
+        from: OLD,
+        to: MAIN,
+        base: OLD,
+        head: MAIN,
+        search: address + `&base=${OLD}&head=${MAIN}`,
+      });
+      await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('follows each choice at once: versions, then the language', async () => {
+      const { actor, navigate } = start({ from: OLD, to: MAIN, search: address });
+      await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+      actor.send({ type: 'base.select', branchId: OTHER });
+      expect(navigate).toHaveBeenLastCalledWith(`${address}&base=${OTHER}&head=${MAIN}`);
+      vi.advanceTimersByTime(300);
+      await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+      actor.send({ type: 'language.select', lang: 'en' });
+      expect(navigate).toHaveBeenLastCalledWith(`${address}&base=${OTHER}&head=${MAIN}&lang=en`);
+      expect(navigate).toHaveBeenCalledTimes(3);
+    });
+
+    it('lets its own address pass, and writes its choice back into another one', async () => {
+      const { actor, navigate } = start({ from: OLD, to: MAIN, search: address });
+      await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+      const own = navigate.mock.calls[0]![0];
+      actor.send({ type: 'address.change', search: own });
+      expect(navigate).toHaveBeenCalledTimes(1);
+      actor.send({ type: 'address.change', search: `${address}&y=2` });
+      expect(navigate).toHaveBeenLastCalledWith(`${address}&y=2&base=${OLD}&head=${MAIN}`);
+    });
   });
 });

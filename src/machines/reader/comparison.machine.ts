@@ -1,10 +1,12 @@
 // The version comparison flow: load the document and its versions, check the address's
-// versions, then compare the chosen pair (set counts + provision changes) page by page.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// versions, then compare the chosen pair (set counts + provision changes) page by page. The flow
+// keeps its choice in the address (`base`, `head`, `lang`) through the `navigate` action the screen
+// provides (history replace), so a reload or a shared link shows the same comparison.
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import { routes, type Branch, type Comparison, type Document } from '../../api/contract';
-import { failedWith, failureOf } from './failure';
+import { failedWith, failureOf } from '../failure';
 
 /** Provisions per page of changes. */
 export const COMPARE_CHANGES_PAGE = 200;
@@ -37,6 +39,8 @@ export interface ComparisonInput {
   base?: string;
   head?: string;
   lang?: string;
+  /** The address's query, without '?'. */
+  search: string;
 }
 
 /** The input as given (the address and the panel's choice), then what was loaded. */
@@ -55,9 +59,23 @@ export type ComparisonEvent =
   | { type: 'head.select'; branchId: string }
   | { type: 'language.select'; lang: string }
   | { type: 'changes.more' }
-  | { type: 'compare.retry' };
+  | { type: 'compare.retry' }
+  /** The screen's address changed (back, forward, a link, or our own navigation coming back). */
+  | { type: 'address.change'; search: string };
 
-export const comparisonMachine = setup({
+/** The query with the flow's versions and language written in (none removed); undefined when it holds them. */
+function queryWithChoice({ search, base, head, lang }: ComparisonContext): string | undefined {
+  const params = new URLSearchParams(search);
+  let changed = false;
+  for (const [key, value] of Object.entries({ base, head, lang })) {
+    if (value === undefined || params.get(key) === value) continue;
+    params.set(key, value);
+    changed = true;
+  }
+  return changed ? params.toString() : undefined;
+}
+
+const comparisonSetup = setup({
   types: {
     context: {} as ComparisonContext,
     events: {} as ComparisonEvent,
@@ -97,7 +115,7 @@ export const comparisonMachine = setup({
     branchesExist: ({ context }) => [context.from, context.to].every((id) => context.branches.some((b) => b.id === id)),
     hasTwoVersions: ({ context }) => Boolean(context.base && context.head && context.base !== context.head),
     hasMore: ({ context }) => context.changes?.next_offset != null,
-    isNotFound: failedWith(404),
+    isNotFound: failedWith('not_found'),
   },
   actions: {
     // base/head from the address win when they name versions of this document; else from/to.
@@ -106,11 +124,28 @@ export const comparisonMachine = setup({
       return { base: known(context.base) ?? context.from, head: known(context.head) ?? context.to };
     }),
     clearResults: assign({ comparison: undefined, changes: undefined, error: undefined }),
+    /** Provided by the screen: replace the address's query with this one. */
+    navigate: (_, _params: { search: string }) => {},
   },
-}).createMachine({
+});
+
+/** Asks for an address that holds the chosen versions and language, when it does not yet. */
+const syncAddress = comparisonSetup.createAction(
+  enqueueActions(({ context, enqueue }) => {
+    const search = queryWithChoice(context);
+    if (search === undefined) return;
+    enqueue.assign({ search });
+    enqueue({ type: 'navigate', params: { search } });
+  }),
+);
+
+export const comparisonMachine = comparisonSetup.createMachine({
   id: 'comparison',
   context: ({ input }) => ({ ...input, branches: [] }),
   initial: 'start',
+  on: {
+    'address.change': { actions: [assign(({ event }) => ({ search: event.search })), syncAddress] },
+  },
   states: {
     start: {
       always: [
@@ -137,7 +172,7 @@ export const comparisonMachine = setup({
     },
     checkBranches: {
       always: [
-        { guard: 'branchesExist', target: 'ready', actions: 'settleSelection' },
+        { guard: 'branchesExist', target: 'ready', actions: ['settleSelection', syncAddress] },
         { target: 'notFound', actions: assign({ missing: 'branches' }) },
       ],
     },
@@ -149,11 +184,11 @@ export const comparisonMachine = setup({
       on: {
         'base.select': {
           target: '.settling',
-          actions: [assign(({ event }) => ({ base: event.branchId })), 'clearResults'],
+          actions: [assign(({ event }) => ({ base: event.branchId })), 'clearResults', syncAddress],
         },
         'head.select': {
           target: '.settling',
-          actions: [assign(({ event }) => ({ head: event.branchId })), 'clearResults'],
+          actions: [assign(({ event }) => ({ head: event.branchId })), 'clearResults', syncAddress],
         },
       },
       states: {
@@ -184,7 +219,7 @@ export const comparisonMachine = setup({
           on: {
             'language.select': {
               target: 'comparing',
-              actions: [assign(({ event }) => ({ lang: event.lang })), 'clearResults'],
+              actions: [assign(({ event }) => ({ lang: event.lang })), 'clearResults', syncAddress],
             },
           },
           states: {
@@ -253,7 +288,6 @@ export const selectBranches = (s: ComparisonSnapshot) => s.context.branches;
 export const selectMissing = (s: ComparisonSnapshot) => s.context.missing;
 export const selectBase = (s: ComparisonSnapshot) => s.context.base;
 export const selectHead = (s: ComparisonSnapshot) => s.context.head;
-export const selectLang = (s: ComparisonSnapshot) => s.context.lang;
 export const selectComparison = (s: ComparisonSnapshot) => s.context.comparison;
 export const selectChanges = (s: ComparisonSnapshot) => s.context.changes;
 export const selectLoadingMore = (s: ComparisonSnapshot) => s.matches({ ready: { compared: 'loadingMore' } });

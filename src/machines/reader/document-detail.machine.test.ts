@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Document, Node } from '../../api/contract';
-import { DOCUMENT_ID, documentIn, nodeAt } from './reader-fixtures';
+import { DOCUMENT_ID, documentIn, nodeAt } from '../../testing/reader-fixtures';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { documentDetailMachine } from './document-detail.machine';
 

@@ -5,7 +5,7 @@ import type { ApiError } from '../../api/client';
 import { routes, type Document, type Node } from '../../api/contract';
 import { call } from '../../api/client';
 import { listAllNodes } from '../../api/library';
-import { failedWith, failureOf } from './failure';
+import { failedWith, failureOf } from '../failure';
 
 export interface DocumentDetailContext {
   documentId: string;
@@ -44,7 +44,7 @@ export const documentDetailMachine = setup({
   },
   guards: {
     branchDiffers: ({ context, event }) => event.type === 'branch.change' && event.branch !== context.branch,
-    isNotFound: failedWith(404),
+    isNotFound: failedWith('not_found'),
   },
 }).createMachine({
   id: 'documentDetail',

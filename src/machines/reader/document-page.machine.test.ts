@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { documentPageMachine, pageDetailMachine, pageVersionsMachine } from './document-page.machine';
-import { DOCUMENT_ID, branchOf, documentIn, nodeAt } from './reader-fixtures';
+import { DOCUMENT_ID, branchOf, documentIn, nodeAt } from '../../testing/reader-fixtures';
 import { textLoadingMachine, type FragmentRow, type LanguageRow } from './text-loading.machine';
 
 const ID = DOCUMENT_ID;

@@ -3,7 +3,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes, type Document } from '../../api/contract';
-import { failedWith, failureOf } from './failure';
+import { failedWithStatus, failureOf } from '../failure';
 
 export interface DocumentSearch {
   externalId: string;
@@ -33,7 +33,7 @@ export const documentsListMachine = setup({
     ),
   },
   guards: {
-    isUnauthorized: failedWith(401),
+    isUnauthorized: failedWithStatus(401),
   },
 }).createMachine({
   id: 'documentsList',

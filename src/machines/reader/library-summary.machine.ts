@@ -2,7 +2,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract';
-import { failureOf } from './failure';
+import { failureOf } from '../failure';
 
 export type LibrarySummary = { empty: boolean };
 

@@ -8,7 +8,7 @@ import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract';
 import type { AutocompleteItem } from '../../api/contract/search';
 import { newVisitSessionId, rememberPickedVisit } from '../accounts/document-visit.machine';
-import { failureOf } from './failure';
+import { failureOf } from '../failure';
 
 export type QuickSearchResult = z.infer<typeof AutocompleteItem>;
 export type QuickSearchGroup = QuickSearchResult['group'];

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { call, type ApiError } from '../../api/client';
 import { routes, type DocumentLanguage, type Fragment, type Span } from '../../api/contract';
 import { getFragmentText, getFragmentTexts, listFragments } from '../../api/library';
-import { failureOf } from './failure';
+import { failureOf } from '../failure';
 import {
   FIRST_TEXTS,
   PAGE_SIZE,

@@ -3,8 +3,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { uniquePath } from '../shared/paths.js';
 import { attr } from './dom.js';
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../../src/shared/uuid.js';
 
 export interface PathRequest {
   /** Absent for loose text that has no element of its own. */
@@ -31,7 +30,7 @@ export class PathAllocator {
 function explicitPath({ element, scope }: PathRequest): string | undefined {
   if (!element) return undefined;
   const id = [attr(element, 'eId'), attr(element, 'id'), attr(element, 'wId')].find(
-    (value) => value !== undefined && !GUID.test(value),
+    (value) => value !== undefined && !isUuid(value),
   );
   if (id === undefined) return undefined;
   return scope && !id.startsWith(scope) ? `${scope}/${id}` : id;

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Flex, Heading, Link as ThemeLink, Text, TextField } from '@radix-ui/themes';
 import { useSetAtom } from '../../../atoms/store';
+import { PageTitle } from '../../../components/shell/page-title';
 import { showToastAtom } from '../../../components/toast/toast.atoms';
 import {
   selectBusy,
@@ -18,11 +19,12 @@ import {
 } from '../../../machines/accounts/auth-form.machine';
 import './auth.css';
 
-export type AuthFormActor = ActorRefFrom<AuthFormMachine>;
+export type AuthFormActor<O = unknown> = ActorRefFrom<AuthFormMachine<O>>;
 
 export function AuthPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <Flex className="auth-page" justify="center">
+      <PageTitle title={title} />
       <Card size="3" className="auth-card">
         <Flex direction="column" gap="4">
           <Flex direction="column" gap="1">
@@ -43,14 +45,14 @@ export function AuthPage({ title, intro, children }: { title: string; intro?: Re
 }
 
 /** The form of an auth screen: its fields, then the submit button the machine enables. */
-export function AuthForm({
+export function AuthForm<O>({
   form,
   label,
   submitLabel,
   language,
   children,
 }: {
-  form: AuthFormActor;
+  form: AuthFormActor<O>;
   label: string;
   submitLabel: string;
   /** The interface language, sent along when the call needs it. */
@@ -75,8 +77,8 @@ export function AuthForm({
   );
 }
 
-export interface AuthFieldProps {
-  form: AuthFormActor;
+export interface AuthFieldProps<O> {
+  form: AuthFormActor<O>;
   /** The machine's field. */
   name: string;
   id: string;
@@ -89,7 +91,7 @@ export interface AuthFieldProps {
 }
 
 /** A labelled text field bound to one field of the form's machine, read-only while it is sent. */
-export function AuthField({
+export function AuthField<O>({
   form,
   name,
   id,
@@ -99,7 +101,7 @@ export function AuthField({
   hint,
   required,
   inputMode,
-}: AuthFieldProps) {
+}: AuthFieldProps<O>) {
   const value = useSelector(form, selectField(name));
   // While the form is sent, and after: still focusable and readable, not editable.
   const locked = useSelector(form, (snapshot) => selectBusy(snapshot) || selectSucceeded(snapshot));
@@ -133,7 +135,7 @@ export function AuthField({
 }
 
 /** The email field every auth form starts with. */
-export function AuthEmailField({ form, id }: { form: AuthFormActor; id: string }) {
+export function AuthEmailField<O>({ form, id }: { form: AuthFormActor<O>; id: string }) {
   const intl = useIntl();
   return (
     <AuthField
@@ -150,7 +152,7 @@ export function AuthEmailField({ form, id }: { form: AuthFormActor; id: string }
 }
 
 /** A new password (register, reset), with the rule it must follow as its hint. */
-export function AuthNewPasswordField({ form, id, label }: { form: AuthFormActor; id: string; label: string }) {
+export function AuthNewPasswordField<O>({ form, id, label }: { form: AuthFormActor<O>; id: string; label: string }) {
   const intl = useIntl();
   return (
     <AuthField
@@ -188,16 +190,16 @@ export type AuthFormName = 'login' | 'register' | 'forgot' | 'reset';
  * Runs an auth-form machine for a screen: its `navigate` goes to the app's address, and its
  * outcome is raised as a toast (the machine knows no toasts). `onSuccess` hears the call's answer.
  */
-export function useAuthForm(
-  machine: AuthFormMachine,
+export function useAuthForm<O>(
+  machine: AuthFormMachine<O>,
   name: AuthFormName,
   options: {
     input?: Record<string, string>;
     /** How long the success toast stays, in ms (else the toast default). */
     successToastMs?: number;
-    onSuccess?: (output: unknown) => void;
+    onSuccess?: (output: O) => void;
   } = {},
-): AuthFormActor {
+): AuthFormActor<O> {
   const showToast = useSetAtom(showToastAtom);
   const [, navigate] = useLocation();
   const form = useActorRef(machine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }), {

@@ -5,7 +5,6 @@ import { useSelector } from '@xstate/react';
 import { Strong, Text } from '@radix-ui/themes';
 import { selectField, selectSucceeded } from '../../../machines/accounts/auth-form.machine';
 import { forgotPasswordFormMachine } from '../../../machines/accounts/forgot-password-form.machine';
-import { usePageTitle } from '../../../components/shell/use-page-title';
 import { AuthEmailField, AuthFooterLink, AuthForm, AuthPage, AuthResult, useAuthForm } from './auth-layout';
 
 export function ForgotPasswordScreen() {
@@ -14,7 +13,6 @@ export function ForgotPasswordScreen() {
   const sent = useSelector(form, selectSucceeded);
   const email = useSelector(form, selectField('email'));
   const title = intl.formatMessage({ id: 'auth.forgot.title' });
-  usePageTitle(title);
 
   const backToLogin = (
     <AuthFooterLink href="/auth/login" label={intl.formatMessage({ id: 'auth.forgot.backToLogin' })} />

@@ -17,7 +17,6 @@ import {
   selectSentTo,
 } from '../../../machines/accounts/resend-verification.machine';
 import { useSession } from '../../../components/session/session-provider';
-import { usePageTitle } from '../../../components/shell/use-page-title';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
 import {
@@ -39,11 +38,10 @@ export function LoginScreen() {
   const params = new URLSearchParams(useSearch());
   const form = useAuthForm(loginFormMachine, 'login', {
     successToastMs: LOGIN_SUCCESS_TOAST_MS,
-    onSuccess: (user) => session.send({ type: 'session.signedIn', user: user as CurrentUser }),
+    onSuccess: (user) => session.send({ type: 'session.signedIn', user }),
   });
   const failure = useSelector(form, selectError);
   const title = intl.formatMessage({ id: 'auth.login.title' });
-  usePageTitle(title);
 
   const verified = params.get('verified') === '1';
   const verifyError = params.get('verify_error');
@@ -94,7 +92,7 @@ export function LoginScreen() {
 }
 
 /** The login answered email_not_verified: what that means, and a new link to the address typed. */
-function ResendVerification({ form, failure }: { form: AuthFormActor; failure: ApiError }) {
+function ResendVerification({ form, failure }: { form: AuthFormActor<CurrentUser>; failure: ApiError }) {
   const intl = useIntl();
   const email = useSelector(form, selectField('email'));
   const resend = useActorRef(resendVerificationMachine);
@@ -115,7 +113,7 @@ function ResendVerification({ form, failure }: { form: AuthFormActor; failure: A
       }}
     >
       <Callout.Text>{errorMessage(intl, failure, 'login')}</Callout.Text>
-      {error && <Callout.Text>{errorMessage(intl, error, 'verify')}</Callout.Text>}
+      {error && <Callout.Text>{errorMessage(intl, error, 'login')}</Callout.Text>}
     </ErrorCallout>
   );
 }

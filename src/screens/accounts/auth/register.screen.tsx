@@ -13,7 +13,6 @@ import {
   registerFormMachine,
   selectRegisteredEmail,
 } from '../../../machines/accounts/register-form.machine';
-import { usePageTitle } from '../../../components/shell/use-page-title';
 import {
   AuthEmailField,
   AuthField,
@@ -40,7 +39,6 @@ export function RegisterScreen() {
   const registeredEmail = useSelector(form, selectRegisteredEmail);
   const callingCode = useSelector(form, selectField('callingCode'));
   const title = intl.formatMessage({ id: 'auth.register.title' });
-  usePageTitle(title);
 
   if (registeredEmail !== undefined) return <CheckInbox title={title} email={registeredEmail} />;
 

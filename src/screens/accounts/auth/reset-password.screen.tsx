@@ -6,7 +6,6 @@ import { useSelector } from '@xstate/react';
 import { Text } from '@radix-ui/themes';
 import { selectSucceeded } from '../../../machines/accounts/auth-form.machine';
 import { resetPasswordFormMachine } from '../../../machines/accounts/reset-password-form.machine';
-import { usePageTitle } from '../../../components/shell/use-page-title';
 import {
   AuthField,
   AuthNewPasswordField,
@@ -24,7 +23,6 @@ export function ResetPasswordScreen() {
   const form = useAuthForm(resetPasswordFormMachine, 'reset', { input: { token } });
   const done = useSelector(form, selectSucceeded);
   const title = intl.formatMessage({ id: 'auth.reset.title' });
-  usePageTitle(title);
 
   if (done) {
     return (

@@ -7,11 +7,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
 import { GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import type { PublicOrg } from '../../../api/contract';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 import { firstLetters, InitialsAvatar } from '../../../components/accounts/initials-avatar';
 import { httpHref } from '../../../components/accounts/safe-href';
 import { ResourcePageStatus } from '../../../components/accounts/resource-page-status';
-import { orgPageMachine, selectNotFound, selectOrg } from '../../../machines/accounts/resource-page.machine';
+import { orgPageMachine } from '../../../machines/accounts/public-pages.machine';
+import { selectNotFound, selectResource } from '../../../machines/resource-page.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
 import { collectionPath } from '../../../shared/document-path';
@@ -32,13 +33,19 @@ function OrgProfile({ orgSlug }: { orgSlug: string }) {
   const intl = useIntl();
   const page = useActorRef(orgPageMachine, { input: { key: orgSlug } });
   const notFound = useSelector(page, selectNotFound);
-  const org = useSelector(page, selectOrg);
-  usePageTitle(notFound ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug));
+  const org = useSelector(page, selectResource);
+  const title = notFound ? intl.formatMessage({ id: 'org.notFound' }) : (org?.name ?? orgSlug);
 
-  if (!org) {
-    return <ResourcePageStatus page={page} name={orgSlug} heading={orgSlug} texts={TEXTS} context="org" />;
-  }
-  return <OrgView org={org} />;
+  return (
+    <>
+      <PageTitle title={title} />
+      {org ? (
+        <OrgView org={org} />
+      ) : (
+        <ResourcePageStatus page={page} name={orgSlug} heading={orgSlug} texts={TEXTS} context="org" />
+      )}
+    </>
+  );
 }
 
 function OrgView({ org }: { org: PublicOrg }) {

@@ -7,10 +7,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import type { CurrentUser } from '../../../api/contract';
 import { HANDLE_MAX_LENGTH } from '../../../api/contract';
-import { useAtomValue, useSetAtom } from '../../../atoms/store';
+import { useSetAtom } from '../../../atoms/store';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
-import { usePageTitle } from '../../../components/shell/use-page-title';
-import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { SignedInPage } from '../../../components/accounts/login-required';
 import { FailureCallout } from '../../../components/accounts/failure-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
 import {
@@ -27,13 +26,9 @@ import '../../../components/accounts/accounts.css';
 
 export function HandleSettingsScreen() {
   const intl = useIntl();
-  const user = useAtomValue(currentUserAtom);
   const title = intl.formatMessage({ id: 'settings.handle.title' });
-  usePageTitle(title);
 
-  if (user === undefined) return <SessionLoading />;
-  if (user === null) return <LoginRequired title={title} />;
-  return <HandleForm key={user.id} user={user} title={title} />;
+  return <SignedInPage title={title}>{(user) => <HandleForm key={user.id} user={user} title={title} />}</SignedInPage>;
 }
 
 function HandleForm({ user, title }: { user: CurrentUser; title: string }) {

@@ -6,10 +6,9 @@ import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Link, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { CurrentUser } from '../../../api/contract';
-import { useAtomValue, useSetAtom } from '../../../atoms/store';
+import { useSetAtom } from '../../../atoms/store';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
-import { usePageTitle } from '../../../components/shell/use-page-title';
-import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { SignedInPage } from '../../../components/accounts/login-required';
 import { FailureCallout, failureSentence } from '../../../components/accounts/failure-callout';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
@@ -42,13 +41,9 @@ const FIELDS: { field: ProfileField; type?: 'url' | 'email'; autoComplete?: stri
 
 export function ProfileSettingsScreen() {
   const intl = useIntl();
-  const user = useAtomValue(currentUserAtom);
   const title = intl.formatMessage({ id: 'settings.profile.title' });
-  usePageTitle(title);
 
-  if (user === undefined) return <SessionLoading />;
-  if (user === null) return <LoginRequired title={title} />;
-  return <ProfileForm key={user.id} user={user} title={title} />;
+  return <SignedInPage title={title}>{(user) => <ProfileForm key={user.id} user={user} title={title} />}</SignedInPage>;
 }
 
 function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {

@@ -6,10 +6,7 @@ import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Button, Callout, Card, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import type { Org } from '../../../api/contract';
-import { useAtomValue } from '../../../atoms/store';
-import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
-import { usePageTitle } from '../../../components/shell/use-page-title';
-import { LoginRequired, SessionLoading } from '../../../components/accounts/login-required';
+import { SignedInPage } from '../../../components/accounts/login-required';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
 import { errorMessage } from '../../../i18n/error-message';
@@ -26,13 +23,9 @@ import '../../../components/accounts/accounts.css';
 
 export function TeamsScreen() {
   const intl = useIntl();
-  const user = useAtomValue(currentUserAtom);
   const title = intl.formatMessage({ id: 'teams.title' });
-  usePageTitle(title);
 
-  if (user === undefined) return <SessionLoading />;
-  if (user === null) return <LoginRequired title={title} />;
-  return <Teams key={user.id} title={title} />;
+  return <SignedInPage title={title}>{(user) => <Teams key={user.id} title={title} />}</SignedInPage>;
 }
 
 function Teams({ title }: { title: string }) {

@@ -6,11 +6,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
 import type { PublicUser } from '../../../api/contract';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 import { InitialsAvatar, personInitials } from '../../../components/accounts/initials-avatar';
 import { httpHref, mailtoHref } from '../../../components/accounts/safe-href';
 import { ResourcePageStatus } from '../../../components/accounts/resource-page-status';
-import { selectNotFound, selectUser, userPageMachine } from '../../../machines/accounts/resource-page.machine';
+import { userPageMachine } from '../../../machines/accounts/public-pages.machine';
+import { selectNotFound, selectResource } from '../../../machines/resource-page.machine';
 import '../../../components/accounts/accounts.css';
 import { TitledList } from '../../../components/accounts/titled-list';
 import { collectionPath } from '../../../shared/document-path';
@@ -32,14 +33,20 @@ function UserProfile({ username }: { username: string }) {
   const intl = useIntl();
   const page = useActorRef(userPageMachine, { input: { key: username } });
   const notFound = useSelector(page, selectNotFound);
-  const profile = useSelector(page, selectUser);
+  const profile = useSelector(page, selectResource);
   const fullName = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
-  usePageTitle(notFound ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`);
+  const title = notFound ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`;
 
-  if (!profile) {
-    return <ResourcePageStatus page={page} name={username} heading={`@${username}`} texts={TEXTS} context="user" />;
-  }
-  return <ProfileView profile={profile} fullName={fullName} />;
+  return (
+    <>
+      <PageTitle title={title} />
+      {profile ? (
+        <ProfileView profile={profile} fullName={fullName} />
+      ) : (
+        <ResourcePageStatus page={page} name={username} heading={`@${username}`} texts={TEXTS} context="user" />
+      )}
+    </>
+  );
 }
 
 function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: string }) {

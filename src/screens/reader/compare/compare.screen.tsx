@@ -1,32 +1,32 @@
 // The comparison screen ({document path}/compare?from=&to=): breadcrumb, the document's title,
-// then the comparison panel; or why there is nothing to compare.
+// then the comparison panel; or why there is nothing to compare. The comparison machine owns the
+// address's base/head/lang: the screen sends the address in and provides `navigate`.
+import { useEffect } from 'react';
 import { Box, Callout, Flex, Heading, Link as RadixLink, Skeleton, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { documentIdFromSegment, detailPath } from '../../../shared/document-path';
 import {
   comparisonMachine,
-  selectBase,
   selectDocument,
   selectError,
-  selectHead,
-  selectLang,
   selectMissing,
   selectPhase,
   type ComparisonInput,
 } from '../../../machines/reader/comparison.machine';
 import type { DocumentScreenProps } from '../../screen-props';
 import { ComparisonPanel } from './comparison-panel';
-import { useAddressSync } from './use-address-sync';
 import { PageTitle } from '../../../components/shell/page-title';
 import { errorMessage } from '../../../i18n/error-message';
 
 export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
-  const params = new URLSearchParams(useSearch());
+  const search = useSearch();
+  const params = new URLSearchParams(search);
   const input: ComparisonInput = {
+    search,
     documentId: documentIdFromSegment(idSlug),
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
@@ -35,20 +35,37 @@ export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
     lang: params.get('lang') || undefined,
   };
   // Another document or another from/to is another comparison: start the flow afresh.
-  return <Comparison key={`${idSlug}|${input.from}|${input.to}`} input={input} idSlug={idSlug} basePath={basePath} />;
+  return (
+    <Comparison
+      key={`${basePath}|${idSlug}|${input.from}|${input.to}`}
+      input={input}
+      idSlug={idSlug}
+      basePath={basePath}
+    />
+  );
 }
 
 function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlug: string; basePath: string }) {
   const intl = useIntl();
-  const actor = useActorRef(comparisonMachine, { input });
+  const [, navigate] = useLocation();
+  const documentHref = detailPath(basePath, idSlug);
+  const actor = useActorRef(
+    comparisonMachine.provide({
+      actions: { navigate: (_, { search }) => navigate(`~${documentHref}/compare?${search}`, { replace: true }) },
+    }),
+    { input },
+  );
+  // The address's base/head/lang are the machine's: back, forward and links come in as events.
+  useEffect(() => actor.send({ type: 'address.change', search: input.search }), [actor, input.search]);
   const phase = useSelector(actor, selectPhase);
   const document = useSelector(actor, selectDocument);
-  const documentHref = detailPath(basePath, idSlug);
-  const pageTitle = intl.formatMessage({ id: 'compare.title' });
+  const pageTitle = document
+    ? intl.formatMessage({ id: 'compare.titleOf' }, { name: document.title })
+    : intl.formatMessage({ id: 'compare.title' });
 
   return (
     <Flex direction="column" gap="4" p={{ initial: '3', sm: '5' }} maxWidth="1200px" mx="auto" width="100%">
-      <PageTitle title={document ? `${pageTitle}: ${document.title}` : pageTitle} />
+      <PageTitle title={pageTitle} />
       <Breadcrumb documentsHref={`${basePath}/documents`} documentHref={documentHref} documentTitle={document?.title} />
       <Box>
         <Heading as="h1" size={{ initial: '6', sm: '7' }}>
@@ -80,11 +97,6 @@ function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }
   const phase = useSelector(actor, selectPhase);
   const missing = useSelector(actor, selectMissing);
   const error = useSelector(actor, selectError);
-  useAddressSync({
-    base: useSelector(actor, selectBase),
-    head: useSelector(actor, selectHead),
-    lang: useSelector(actor, selectLang),
-  });
 
   if (phase === 'loading') {
     return (

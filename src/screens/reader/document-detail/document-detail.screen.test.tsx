@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { DOCUMENT_ID, documentIn } from '../../../machines/reader/reader-fixtures';
+import { DOCUMENT_ID, documentIn } from '../../../testing/reader-fixtures';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render-screen';

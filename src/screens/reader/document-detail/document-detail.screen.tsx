@@ -188,7 +188,7 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            {intl.formatMessage({ id: 'reader.detail.error' })}: {errorMessage(intl, error, 'document')}{' '}
+            {intl.formatMessage({ id: 'reader.detail.loadFailed' }, { message: errorMessage(intl, error, 'document') })}{' '}
             <Button size="1" variant="soft" color="red" onClick={() => page.send({ type: 'document.retry' })}>
               {intl.formatMessage({ id: 'reader.retry' })}
             </Button>

@@ -113,7 +113,7 @@ export function DocumentsListScreen() {
       {status === 'failed' && (
         <ErrorCallout>
           <Callout.Text>
-            {intl.formatMessage({ id: 'reader.list.error' })}: {errorMessage(intl, error, 'library')}
+            {intl.formatMessage({ id: 'reader.list.loadFailed' }, { message: errorMessage(intl, error, 'library') })}
           </Callout.Text>
         </ErrorCallout>
       )}

@@ -5,7 +5,7 @@ import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@rad
 import { ChevronDownIcon, ChevronUpIcon, CodeIcon, ExternalLinkIcon, LightningBoltIcon } from '@radix-ui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { usePageTitle } from '../../../components/shell/use-page-title';
+import { PageTitle } from '../../../components/shell/page-title';
 import { ApiExplorer, OPENAPI_URL } from './api-explorer';
 import { WsDemo } from './ws-demo';
 import './tools.css';
@@ -16,7 +16,6 @@ export const WS_DEMO = 'ws-demo';
 
 export function ToolsScreen() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'tools.title' }));
   const [location, navigate] = useLocation();
   const search = useSearch();
   const openTool = new URLSearchParams(search).get(TOOL_PARAM);
@@ -37,6 +36,7 @@ export function ToolsScreen() {
 
   return (
     <Flex direction="column" gap="5" className="tools-page">
+      <PageTitle title={intl.formatMessage({ id: 'tools.title' })} />
       <div>
         <Heading as="h1" size="8" mb="2">
           <FormattedMessage id="tools.title" />

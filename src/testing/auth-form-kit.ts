@@ -2,15 +2,15 @@
 // built), the emitted events and navigations recorded, fields set by name.
 import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AuthFormEmitted, AuthFormMachine } from './auth-form.machine';
+import type { AuthFormEmitted, AuthFormMachine } from '../machines/accounts/auth-form.machine';
 
-export function startAuthForm(
-  machine: AuthFormMachine,
-  send: (request: unknown) => Promise<unknown>,
+export function startAuthForm<O>(
+  machine: AuthFormMachine<O>,
+  send: (request: unknown) => Promise<NoInfer<O>>,
   input?: Record<string, string>,
 ) {
   const calls = { send: vi.fn(send), navigate: vi.fn() };
-  const emitted: AuthFormEmitted[] = [];
+  const emitted: AuthFormEmitted<O>[] = [];
   const actor = createActor(
     machine.provide({
       actors: { submit: fromPromise(({ input: { request } }) => calls.send(request)) },

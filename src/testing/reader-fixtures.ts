@@ -1,5 +1,5 @@
 // Test data of the reader's tests: one document (the Constitution), its versions and a node.
-import type { Branch, Document, Node } from '../../api/contract';
+import type { Branch, Document, Node } from '../api/contract';
 
 export const DOCUMENT_ID = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
 
