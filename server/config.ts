@@ -1,7 +1,10 @@
 // Server configuration from the environment, parsed with zod once at start: a bad value stops
-// the start with a message that names the variable (`PORT: expected a port number 0-65535, got "abc"`).
+// the start with a message that names the variable (`PORT: expected a port number 0-65535, got "abc"`);
+// a value that works but is likely wrong becomes a warning the process logs.
 import path from 'node:path';
 import { z } from 'zod';
+import { routes } from '../src/api/contract/routes.js';
+import { MIN_SECRET_LENGTH } from './copilot/copilot-secret.js';
 
 export interface ServerConfig {
   port: number;
@@ -26,10 +29,13 @@ export interface ServerConfig {
   /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
   realtimeAllowedOrigins: string[];
   /** The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat service. */
-  copilot: CopilotConfig;
+  copilot: CopilotSettings;
+  /** Settings that work but are likely wrong; the starting process logs them. */
+  warnings: string[];
 }
 
-export interface CopilotConfig {
+/** Named apart from the contract's CopilotConfig (the GET /copilot/config answer). */
+export interface CopilotSettings {
   /** OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (COPILOT_MODEL_URL). */
   modelUrl?: string;
   /** Model name at that API (COPILOT_MODEL). */
@@ -39,7 +45,7 @@ export interface CopilotConfig {
   secret?: string;
   /** Port of `npm run copilot`, the chat service as its own process (COPILOT_PORT, default 8090). */
   port: number;
-  /** Where the web app sends chat requests (COPILOT_CHAT_URL, default /copilot/chat on this server). */
+  /** Where the web app sends chat requests (COPILOT_CHAT_URL, default this server's chat route). */
   chatUrl: string;
 }
 
@@ -78,11 +84,30 @@ const BOOLEAN = fromText('1, true, yes, 0, false or no', (text) => {
   if (['1', 'true', 'yes'].includes(lower)) return true;
   return ['0', 'false', 'no'].includes(lower) ? false : undefined;
 });
+const isHttpUrl = (text: string) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
 const HTTP_URL = fromText('an http(s) address such as https://lexhub.example.org', (text) => {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  if (!isHttpUrl(text)) return undefined;
+  const url = new URL(text);
   return url.origin + url.pathname.replace(/\/+$/, '');
 });
+// Kept as written (a model API may need its query, e.g. an api-version).
+const MODEL_URL = fromText('an http(s) address such as http://127.0.0.1:11434/v1', (text) =>
+  isHttpUrl(text) ? text : undefined,
+);
+/** A path on this server (one leading '/': '//host' would be another host) or an http(s) address. */
+const CHAT_URL = fromText('a path such as /copilot/chat or an http(s) address', (text) =>
+  /^\/(?!\/)/.test(text) || isHttpUrl(text) ? text : undefined,
+);
+/**
+ * A check whose message does not repeat the value: these variables hold passwords (an SMTP URL's
+ * user:password) or are secrets themselves, and the message ends up in logs.
+ */
+const secretText = (expected: string, accept: (text: string) => boolean) =>
+  z.string().refine(accept, { message: `expected ${expected} (the value is not shown)` });
+const SMTP_URL = secretText('an smtp:// or smtps:// address such as smtp://mail.example.org:587', (text) =>
+  ['smtp:', 'smtps:'].includes(URL.canParse(text) ? new URL(text).protocol : ''),
+);
+const SECRET = secretText(`at least ${MIN_SECRET_LENGTH} characters`, (text) => text.length >= MIN_SECRET_LENGTH);
 /** `https://app.example.org, http://localhost:5173` → their origins (no path). */
 const ORIGINS = z.string().transform((text, context) => {
   const origins: string[] = [];
@@ -104,26 +129,49 @@ const ORIGINS = z.string().transform((text, context) => {
 });
 const TEXT = z.string();
 
-const Environment = z.object({
-  PORT: withDefault(PORT, '8080'),
-  HOST: withDefault(TEXT, '0.0.0.0'),
-  DATA_DIR: withDefault(TEXT, './data'),
-  DATABASE_URL: optional(TEXT),
-  DATABASE_POOL_MAX: withDefault(POSITIVE_INTEGER, '20'),
-  LOG_LEVEL: withDefault(LOG_LEVEL, 'info'),
-  WEB_ROOT: withDefault(TEXT, './dist'),
-  PUBLIC_URL: optional(HTTP_URL),
-  SMTP_URL: optional(TEXT),
-  MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
-  TRUST_PROXY: withDefault(BOOLEAN, 'false'),
-  REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
-  COPILOT_MODEL_URL: optional(TEXT),
-  COPILOT_MODEL: optional(TEXT),
-  COPILOT_API_KEY: optional(TEXT),
-  COPILOT_SECRET: optional(TEXT),
-  COPILOT_PORT: withDefault(PORT, '8090'),
-  COPILOT_CHAT_URL: withDefault(TEXT, '/copilot/chat'),
-});
+const Environment = z
+  .object({
+    PORT: withDefault(PORT, '8080'),
+    HOST: withDefault(TEXT, '0.0.0.0'),
+    DATA_DIR: withDefault(TEXT, './data'),
+    DATABASE_URL: optional(TEXT),
+    DATABASE_POOL_MAX: withDefault(POSITIVE_INTEGER, '20'),
+    LOG_LEVEL: withDefault(LOG_LEVEL, 'info'),
+    WEB_ROOT: withDefault(TEXT, './dist'),
+    PUBLIC_URL: optional(HTTP_URL),
+    SMTP_URL: optional(SMTP_URL),
+    MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
+    TRUST_PROXY: withDefault(BOOLEAN, 'false'),
+    REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
+    COPILOT_MODEL_URL: optional(MODEL_URL),
+    COPILOT_MODEL: optional(TEXT),
+    COPILOT_API_KEY: optional(TEXT),
+    COPILOT_SECRET: optional(SECRET),
+    COPILOT_PORT: withDefault(PORT, '8090'),
+    COPILOT_CHAT_URL: withDefault(CHAT_URL, routes.copilotChat.path),
+  })
+  .superRefine((vars, context) => {
+    // Without the URL the model settings would be ignored silently: the embedded assistant answers.
+    const orphans = (['COPILOT_MODEL', 'COPILOT_API_KEY'] as const).filter((name) => vars[name] !== undefined);
+    if (orphans.length > 0 && vars.COPILOT_MODEL_URL === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['COPILOT_MODEL_URL'],
+        message: `required when ${orphans.join(' or ')} is set (the model's API address)`,
+      });
+  });
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Settings that start but are likely wrong outside a developer's machine. */
+function configWarnings(vars: z.output<typeof Environment>): string[] {
+  // A warning, not a failure: `npm start` listens on 0.0.0.0 on a developer's machine too.
+  if (LOOPBACK_HOSTS.test(vars.HOST) || vars.PUBLIC_URL !== undefined) return [];
+  return [
+    `HOST is ${vars.HOST}, reachable from other machines, but PUBLIC_URL is unset: links in account emails ` +
+      `will point at http://localhost:${vars.PORT}. Set PUBLIC_URL to the address users open.`,
+  ];
+}
 
 /** Reads and checks the environment; throws naming every variable that is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -156,5 +204,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       port: vars.COPILOT_PORT,
       chatUrl: vars.COPILOT_CHAT_URL,
     },
+    warnings: configWarnings(vars),
   };
 }

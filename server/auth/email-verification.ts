@@ -1,21 +1,29 @@
 // Email verification: the link's token confirms the address once (48 hours, single use); the
-// link is mailed at registration and again on request (resend-verification).
+// link is mailed at registration and again on request (resend-verification). Every link mailed
+// stays valid until its own expiry, and the first one used verifies the address.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sqlRows } from '../db/sql.js';
 import { verificationMessage, type MailLanguage } from '../mail/account-messages.js';
-import { consumeToken, issueToken, revokeTokens } from './email-tokens.js';
+import { consumeToken, issueToken } from './email-tokens.js';
 import type { AccountsContext } from './install.js';
 import { mailLanguage } from './languages.js';
 
-/** Confirms the address of a verification token; false when the token is bad, used or expired. */
+/**
+ * Confirms the address of a verification token; false when the token is bad, used or expired,
+ * or the address is verified already (by another link or a password reset): such a link answers
+ * as a used one does.
+ */
 export async function verifyEmailToken(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'verify_email');
     if (!userId) return false;
-    await tx.execute(sql`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = ${userId}`);
-    return true;
+    const verified = await sqlRows<{ id: string }>(
+      tx,
+      sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId} AND email_verified_at IS NULL RETURNING id`,
+    );
+    return verified.length > 0;
   });
 }
 
@@ -43,10 +51,10 @@ export async function sendVerificationMail(
 }
 
 /**
- * Sends a new verification link when an unverified account has this email; otherwise nothing
- * (the caller answers ok either way). The new link replaces earlier ones, as reset links do: of
- * several mails only the newest link works, so a leaked older mail opens nothing. The mail goes
- * out in the background, so the answer takes about as long whether or not the account exists.
+ * Sends another verification link when an unverified account has this email; otherwise nothing
+ * (the caller answers ok either way, without waiting for this). Earlier links are NOT revoked:
+ * they only prove the inbox, and revoking them would let anyone who knows the address kill the
+ * link the owner is about to click.
  */
 export async function resendVerification(
   db: Db,
@@ -60,10 +68,7 @@ export async function resendVerification(
     sql`SELECT id, first_name, language FROM users WHERE email = ${email} AND email_verified_at IS NULL`,
   );
   if (!user) return;
-  const token = await db.transaction(async (tx) => {
-    await revokeTokens(tx, user.id, 'verify_email');
-    return issueToken(tx, user.id, 'verify_email');
-  });
+  const token = await issueToken(db, user.id, 'verify_email');
   const language = mailLanguage(user.language, acceptLanguage);
-  void sendVerificationMail(context, { userId: user.id, email, firstName: user.first_name, language }, token, log);
+  await sendVerificationMail(context, { userId: user.id, email, firstName: user.first_name, language }, token, log);
 }

@@ -1,6 +1,6 @@
-// Password recovery. Forgot: always the same answer; for an existing account a new reset link
-// (1 hour, single use) replaces earlier ones and is mailed in the background, so the answer
-// takes about as long either way. Reset: one transaction uses the token, sets the new hash,
+// Password recovery. Forgot: always the same answer, given before this work runs (the route runs
+// it in the background, so the answer takes as long either way); for an existing account a new
+// reset link (1 hour, single use) replaces earlier ones and is mailed. Reset: one transaction uses the token, sets the new hash,
 // marks the email verified (the link proved the mailbox), unlocks and ends every session.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +14,7 @@ import { mailLanguage } from './languages.js';
 import { hashPassword } from './password-hash.js';
 import { assertPasswordAcceptable } from './password-policy.js';
 
+/** Mails a new reset link when an account has this email; otherwise nothing. */
 export async function requestPasswordReset(
   db: Db,
   context: AccountsContext,
@@ -32,9 +33,11 @@ export async function requestPasswordReset(
   });
   const link = `${context.publicUrl}/auth/reset?token=${token}`;
   const message = passwordResetMessage(email, user.first_name, link, mailLanguage(user.language, acceptLanguage));
-  context.mailer
-    .send(message)
-    .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sending the reset email failed'));
+  try {
+    await context.mailer.send(message);
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, 'sending the reset email failed');
+  }
 }
 
 /** Sets the new password; returns the user id whose sessions were all ended. */

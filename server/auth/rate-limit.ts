@@ -15,10 +15,16 @@ export interface RateLimits {
   loginPerIp: Limit;
   registerPerIp: Limit;
   forgotPerEmailIp: Limit;
-  /** Across addresses: mail to one inbox (and its reset links revoking each other) stays bounded. */
+  /**
+   * Across addresses: mail to one inbox (and its reset links replacing each other) stays bounded.
+   * Over it the answer is still ok, silently without a mail (no 429 anyone can cause for the owner).
+   */
   forgotPerEmail: Limit;
   resetPerIp: Limit;
-  /** Resending the verification mail: per address, and per inbox across addresses. */
+  /**
+   * Resending the verification mail: per address (429), and per inbox across addresses (over it:
+   * ok, silently without a mail).
+   */
   resendPerIp: Limit;
   resendPerEmail: Limit;
 }
@@ -38,7 +44,21 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  * Counts one hit on `key` in the current window and throws 429 when it is over the limit.
  * Windows are aligned to multiples of the window length since the epoch.
  */
-export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  const retryAfter = await countHit(db, key, limit);
+  if (retryAfter !== undefined) throw rateLimited(retryAfter);
+}
+
+/**
+ * Counts one hit on `key` like hitRateLimit, but answers instead of throwing: true while within
+ * the limit. For limits whose 429 would harm someone other than the caller (see routes/auth.ts).
+ */
+export async function withinRateLimit(db: Db, key: string, limit: Limit): Promise<boolean> {
+  return (await countHit(db, key, limit)) === undefined;
+}
+
+/** One atomic upsert of the window's counter; the seconds to the window's end when over the limit. */
+async function countHit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<number | undefined> {
   const nowSeconds = Date.now() / 1000;
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
   const [row] = await sqlRows<{ count: number }>(
@@ -48,10 +68,8 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }
         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
         RETURNING count`,
   );
-  if (Number(row?.count ?? 0) > limit) {
-    const retryAfter = Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
-    throw rateLimited(retryAfter);
-  }
+  if (Number(row?.count ?? 0) <= limit) return undefined;
+  return Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
 }
 
 /** Deletes windows that ended long ago (the longest window is an hour; keep a day). */

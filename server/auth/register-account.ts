@@ -1,7 +1,7 @@
 // Registration: checks in the order a person fixes them (phone format and validity, password
 // policy, then email and phone uniqueness), hashes the password, inserts the user with a fresh
 // handle and a verification token in one transaction, and sends the verification email.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { sqlRows } from '../db/sql.js';
 import type { MailLanguage } from '../mail/account-messages.js';
 import { sendVerificationMail } from './email-verification.js';
 import { issueToken } from './email-tokens.js';
-import { handleCandidates, handleName } from './handle-from-name.js';
+import { handleCandidates } from './handle-from-name.js';
 import type { AccountsContext } from './install.js';
 import { hashPassword } from './password-hash.js';
 import { assertPasswordAcceptable } from './password-policy.js';
@@ -48,7 +48,7 @@ export async function registerAccount(
   let token: string | undefined;
   // A handle taken between our look-up and the insert costs one more round.
   for (let attempt = 0; attempt < 5 && token === undefined; attempt += 1) {
-    const username = await freeHandle(db, handleName(input.first_name, input.last_name, input.email));
+    const username = await freeHandle(db, handleCandidates(input.first_name, input.last_name));
     try {
       token = await db.transaction(async (tx) => {
         await tx.execute(
@@ -70,9 +70,8 @@ export async function registerAccount(
   await sendVerificationMail(context, recipient, token, log);
 }
 
-/** The first free handle among the name's candidates (checked in batches of ten). */
-async function freeHandle(db: Db, name: { firstName: string; lastName: string }): Promise<string> {
-  const candidates = handleCandidates(name.firstName, name.lastName, () => randomBytes(3).toString('hex').slice(0, 5));
+/** The first free handle among the candidates (checked in batches of ten). */
+async function freeHandle(db: Db, candidates: Generator<string>): Promise<string> {
   for (;;) {
     const batch = Array.from({ length: 10 }, () => candidates.next().value as string);
     const taken = new Set(

@@ -1,5 +1,6 @@
 // Settings of the Copilot in one place: the model (none = the embedded retrieval assistant), the
 // session secret, where the chat service is, and its per-user rate limit.
+import { routes } from '../../src/api/contract/routes.js';
 import type { Limit } from '../auth/rate-limit.js';
 import type { ServerConfig } from '../config.js';
 import type { Publish } from './automation.js';
@@ -20,7 +21,7 @@ export interface CopilotOptions {
 }
 
 export const DEFAULT_COPILOT_OPTIONS: CopilotOptions = {
-  chatUrl: '/copilot/chat',
+  chatUrl: routes.copilotChat.path,
   chatRateLimit: DEFAULT_CHAT_RATE_LIMIT,
 };
 

@@ -1,18 +1,19 @@
 // /v1/auth/...: register, login, logout, verify and resend the verification, forgot and reset
 // password, me. Each route counts its rate limits first (emails only as hashes in the keys),
-// then hands over to the flow in server/auth.
+// then hands over to the flow in server/auth. Forgot and resend answer before their flow runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
 import { invalidOrExpiredToken, validationFailed } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { accountsContext, type AccountsOptions } from '../auth/install.js';
+import { backgroundRunner } from '../auth/background-work.js';
 import { loadCurrentUser, toCurrentUser } from '../auth/current-user.js';
 import { resendVerification, verifyEmailToken } from '../auth/email-verification.js';
 import { fromAcceptLanguage } from '../auth/languages.js';
 import { checkCredentials } from '../auth/log-in.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
-import { hitRateLimit } from '../auth/rate-limit.js';
+import { hitRateLimit, withinRateLimit } from '../auth/rate-limit.js';
 import { sha256 } from '../auth/secret-token.js';
 import { clearSessionCookie, endSession, startSession } from '../auth/sessions.js';
 import { registerAccount } from '../auth/register-account.js';
@@ -21,6 +22,7 @@ import { rateLimitAddress } from '../auth/client-address.js';
 export function registerAuthRoutes(app: FastifyInstance, db: Db, options: AccountsOptions) {
   const context = accountsContext(options, app.log);
   const limits = context.rateLimits;
+  const runInBackground = backgroundRunner(app);
 
   registerRoute(app, routes.register, async ({ body, request }) => {
     rejectNul(body);
@@ -45,20 +47,33 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
     return { status: 'ok' as const };
   });
 
+  // Forgot and resend answer the same whether an account exists, and as fast: right after the
+  // rate limits, with the look-up, token and mail in the background (awaiting them took measurably
+  // longer for an existing account). Over the per-email limit the answer is the same ok, silently
+  // without a mail: that limit counts everybody's requests for the address, so a 429 would let
+  // anyone lock its owner out; the per-address limits keep their 429 (they only stop the caller).
   registerRoute(app, routes.forgotPassword, async ({ body, request }) => {
     rejectNul(body);
     const email = sha256(body.email);
     await hitRateLimit(db, `forgot:${email}:${rateLimitAddress(request.ip)}`, limits.forgotPerEmailIp);
-    await hitRateLimit(db, `forgot:email:${email}`, limits.forgotPerEmail);
-    await requestPasswordReset(db, context, body.email, request.headers['accept-language'], request.log);
+    if (await withinRateLimit(db, `forgot:email:${email}`, limits.forgotPerEmail)) {
+      const language = request.headers['accept-language'];
+      runInBackground('requesting a password reset', request.log, () =>
+        requestPasswordReset(db, context, body.email, language, request.log),
+      );
+    }
     return { status: 'ok' as const };
   });
 
   registerRoute(app, routes.resendVerification, async ({ body, request }) => {
     rejectNul(body);
     await hitRateLimit(db, `resend-verification:ip:${rateLimitAddress(request.ip)}`, limits.resendPerIp);
-    await hitRateLimit(db, `resend-verification:email:${sha256(body.email)}`, limits.resendPerEmail);
-    await resendVerification(db, context, body.email, request.headers['accept-language'], request.log);
+    if (await withinRateLimit(db, `resend-verification:email:${sha256(body.email)}`, limits.resendPerEmail)) {
+      const language = request.headers['accept-language'];
+      runInBackground('resending the verification email', request.log, () =>
+        resendVerification(db, context, body.email, language, request.log),
+      );
+    }
     return { status: 'ok' as const };
   });
 

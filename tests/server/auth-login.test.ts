@@ -105,6 +105,8 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
           forgotPerEmailIp: hour(2),
           forgotPerEmail: hour(3),
           resetPerIp: hour(3),
+          resendPerIp: hour(3),
+          resendPerEmail: hour(2),
         },
         // Client addresses from X-Forwarded-For, so a test can come from several.
         trustProxy: true,
@@ -114,6 +116,17 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
   afterAll(async () => {
     await server?.close();
   });
+
+  /** Exactly `count` mails to `email` after the `after`-th one, and no more within a moment. */
+  const expectMailCount = async (email: string, after: number, count: number) => {
+    const mailsTo = () =>
+      server.mail.messages.slice(after).filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
+    // The mails go out in the background, after the answers.
+    for (let waited = 0; mailsTo().length < count && waited < 5000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo()).toHaveLength(count);
+  };
 
   const expectLimited = async (response: Response) => {
     expect(response.status).toBe(429);
@@ -148,14 +161,47 @@ describe.each(ENGINES)('rate limits (%s)', (engine) => {
   it('limits forgot-password per email across addresses, and counts an IPv6 /64 as one address', async () => {
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     const session = new HttpSession(server.url);
-    const email = 'many-doors@example.com';
+    const { user } = await registerAndLogin(server);
+    const email = user.email;
+    const before = server.mail.messages.length;
     // Two per address and email: the second address of the same /64 is the same address.
     for (const ip of ['2001:db8:1:1::1', '2001:db8:1:1::2'])
       expect((await session.post('/v1/auth/forgot-password', { email }, from(ip))).status).toBe(200);
     await expectLimited(await session.post('/v1/auth/forgot-password', { email }, from('2001:db8:1:1::3')));
     // Another address gets one more: three in all for the email, whatever the address.
     expect((await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.4'))).status).toBe(200);
-    await expectLimited(await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.5')));
+    await expectMailCount(email, before, 3);
+    // Over the per-email limit: the same ok (a 429 would lock the owner out, whoever spent the
+    // limit), silently without a mail.
+    const over = await session.post('/v1/auth/forgot-password', { email }, from('198.51.100.5'));
+    expect(over.status).toBe(200);
+    expect(await over.json()).toEqual({ status: 'ok' });
+    await expectMailCount(email, before, 3);
+  });
+
+  it('limits resend-verification per address with 429, per email silently', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const session = new HttpSession(server.url);
+    // Per address: any emails, the fourth gets 429 with Retry-After.
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        (await session.post('/v1/auth/resend-verification', { email: `x${i}@example.com` }, from('198.51.100.20')))
+          .status,
+      ).toBe(200);
+    await expectLimited(
+      await session.post('/v1/auth/resend-verification', { email: 'x9@example.com' }, from('198.51.100.20')),
+    );
+
+    // Per email across addresses: two mails, then ok without one.
+    const body = newRegistration();
+    await register(server, body);
+    const before = server.mail.messages.length;
+    for (const ip of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) {
+      const answer = await session.post('/v1/auth/resend-verification', { email: body.email }, from(ip));
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ status: 'ok' });
+    }
+    await expectMailCount(body.email, before, 2);
   });
 
   it('limits reset attempts per IP', async () => {

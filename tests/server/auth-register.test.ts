@@ -97,12 +97,18 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
     expect((await userRow(body.email))!.phone).toBe(e164);
   });
 
-  it('registers without a name: the handle comes from the email', async () => {
-    const body = newRegistration({ email: `Ema.Nameless-${Date.now()}@example.com`, first_name: '', last_name: '' });
-    const { first_name: _first, last_name: _last, ...withoutNames } = body;
-    expect((await post(withoutNames)).status).toBe(200);
-    const row = (await userRow(body.email.toLowerCase()))!;
-    expect(row.username).toMatch(/^ema-nameless-/);
+  it('registers without a name: a random handle that reveals nothing of the email', async () => {
+    const handles = new Set<string>();
+    for (const local of ['Ema.Nameless', 'alice2']) {
+      const body = newRegistration({ email: `${local}-${Date.now()}@example.com`, first_name: '', last_name: '' });
+      const { first_name: _first, last_name: _last, ...withoutNames } = body;
+      expect((await post(withoutNames)).status).toBe(200);
+      const { username } = (await userRow(body.email.toLowerCase()))!;
+      expect(username).toMatch(/^user-[a-z0-9]{6}$/);
+      expect(username).not.toContain(local.toLowerCase().split('.')[0]);
+      handles.add(username);
+    }
+    expect(handles.size).toBe(2);
   });
 
   it('refuses a taken email (any case) and a taken phone (typed another way) with 409', async () => {

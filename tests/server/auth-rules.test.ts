@@ -39,6 +39,24 @@ describe('handle from name', () => {
     }
   });
 
+  it('without a name offers only random handles: user- and 6 base36 characters, nothing of the email', () => {
+    for (const [first, last] of [
+      ['', ''],
+      ['  ', ' '],
+    ]) {
+      const candidates = handleCandidates(first!, last!);
+      const handles = Array.from({ length: 50 }, () => candidates.next().value as string);
+      for (const handle of handles) {
+        expect(handle).toMatch(/^user-[a-z0-9]{6}$/);
+        expect(handle).toMatch(HANDLE_PATTERN);
+      }
+      // Random, so a taken one is followed by another (the caller takes the first one free).
+      expect(new Set(handles).size).toBeGreaterThan(45);
+    }
+    const candidates = handleCandidates('', '', (length) => 'q'.repeat(length));
+    expect([candidates.next().value, candidates.next().value]).toEqual(['user-qqqqqq', 'user-qqqqqq']);
+  });
+
   it('offers -2 ... -9, then random suffixes', () => {
     const candidates = handleCandidates('Jana', 'Nováková', () => 'abcde');
     const first = Array.from({ length: 11 }, () => candidates.next().value);

@@ -1,5 +1,6 @@
 // Settings from the environment, parsed with zod at start: a bad value stops the start with a
-// message naming the variable; the realtime origins list is checked at start, not at the first socket.
+// message naming the variable; the realtime origins list, mail and Copilot addresses are checked at
+// start, not at first use; a public HOST without PUBLIC_URL is a warning.
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.js';
 
@@ -49,6 +50,20 @@ describe('readConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: expected 1, true, yes, 0, false or no, got "maybe"'],
     [{ PUBLIC_URL: 'lexhub.example.org' }, 'PUBLIC_URL: expected an http(s) address'],
     [{ PUBLIC_URL: 'ftp://lexhub.example.org' }, 'PUBLIC_URL: expected an http(s) address'],
+    [{ SMTP_URL: 'smtp//typo' }, 'SMTP_URL: expected an smtp:// or smtps:// address'],
+    [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL: expected an smtp:// or smtps:// address'],
+    [{ COPILOT_MODEL_URL: '127.0.0.1:11434/v1' }, 'COPILOT_MODEL_URL: expected an http(s) address'],
+    [{ COPILOT_MODEL_URL: 'file:///etc/passwd' }, 'COPILOT_MODEL_URL: expected an http(s) address'],
+    [{ COPILOT_CHAT_URL: 'copilot/chat' }, 'COPILOT_CHAT_URL: expected a path such as /copilot/chat'],
+    [{ COPILOT_CHAT_URL: '//evil.example/chat' }, 'COPILOT_CHAT_URL: expected a path such as /copilot/chat'],
+    [{ COPILOT_CHAT_URL: 'javascript:alert(1)' }, 'COPILOT_CHAT_URL: expected a path such as /copilot/chat'],
+    [{ COPILOT_SECRET: 'fifteen-chars-x' }, 'COPILOT_SECRET: expected at least 16 characters'],
+    [{ COPILOT_MODEL: 'qwen2.5:7b' }, 'COPILOT_MODEL_URL: required when COPILOT_MODEL is set'],
+    [
+      { COPILOT_MODEL: 'gpt-4o-mini', COPILOT_API_KEY: 'sk-test' },
+      'COPILOT_MODEL_URL: required when COPILOT_MODEL or COPILOT_API_KEY is set',
+    ],
+    [{ COPILOT_API_KEY: 'sk-test' }, 'COPILOT_MODEL_URL: required when COPILOT_API_KEY is set'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
@@ -69,5 +84,52 @@ describe('readConfig', () => {
     expect(() => readConfig({ REALTIME_ALLOWED_ORIGINS: 'app.example.org' })).toThrow(/REALTIME_ALLOWED_ORIGINS/);
     expect(() => readConfig({ REALTIME_ALLOWED_ORIGINS: 'https://app.example.org/path' })).toThrow(/no path/);
     expect(() => readConfig({ REALTIME_ALLOWED_ORIGINS: 'ftp://app.example.org' })).toThrow(/REALTIME_ALLOWED_ORIGINS/);
+  });
+
+  it('accepts mail and Copilot addresses of the right kinds', () => {
+    const config = readConfig({
+      SMTP_URL: 'smtps://robot:p%40ss@mail.example.org:465',
+      COPILOT_MODEL_URL: 'http://127.0.0.1:11434/v1',
+      COPILOT_MODEL: 'qwen2.5:7b',
+      COPILOT_API_KEY: 'sk-test',
+      COPILOT_SECRET: 'sixteen-chars-xx',
+      COPILOT_CHAT_URL: 'https://chat.example.org/chat',
+    });
+    expect(config.smtpUrl).toBe('smtps://robot:p%40ss@mail.example.org:465');
+    expect(config.copilot).toMatchObject({
+      modelUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen2.5:7b',
+      apiKey: 'sk-test',
+      secret: 'sixteen-chars-xx',
+      chatUrl: 'https://chat.example.org/chat',
+    });
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(readConfig({ COPILOT_CHAT_URL: '/chat' }).copilot.chatUrl).toBe('/chat');
+  });
+
+  it('never repeats a secret-bearing value in its message', () => {
+    const naming = (variable: string) =>
+      expect.objectContaining({
+        message: expect.stringContaining(`${variable}: expected`) as string,
+      }) as Error;
+    const hiding = expect.objectContaining({ message: expect.not.stringContaining('hunter2') as string }) as Error;
+    for (const [variable, value] of [
+      ['SMTP_URL', 'smtp//robot:hunter2@mail'],
+      ['COPILOT_SECRET', 'hunter2'],
+    ] as const) {
+      expect(() => readConfig({ [variable]: value })).toThrow(naming(variable));
+      expect(() => readConfig({ [variable]: value })).toThrow(hiding);
+    }
+  });
+
+  it('warns, without failing, when a non-loopback HOST has no PUBLIC_URL', () => {
+    const [warning, ...rest] = readConfig({ HOST: '0.0.0.0', PORT: '9000' }).warnings;
+    expect(rest).toEqual([]);
+    expect(warning).toContain('PUBLIC_URL is unset');
+    expect(warning).toContain('http://localhost:9000');
+    expect(readConfig({}).warnings).toHaveLength(1);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1'])
+      expect(readConfig({ HOST: host }).warnings).toEqual([]);
+    expect(readConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lexhub.example.org' }).warnings).toEqual([]);
   });
 });
