@@ -143,7 +143,11 @@ test('screens in Czech, both themes and widths', async ({ page }) => {
     await p.goto(`/documents/${id}?node=`);
     await expect(p.getByText(/My, občané České republiky/).first()).toBeVisible();
   });
-  await screenshotAllWays(page, 'tools', (p) => p.goto('/tools').then(() => undefined));
+  await screenshotAllWays(page, 'tools', async (p) => {
+    await p.goto('/tools');
+    await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+  });
   await page.goto('/tools');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'tools');
 });
