@@ -6,49 +6,6 @@ import { z } from 'zod';
 import { routes } from '../src/api/contract/routes.js';
 import { MIN_SECRET_LENGTH } from './copilot/copilot-secret.js';
 
-export interface ServerConfig {
-  port: number;
-  host: string;
-  /** Folder of the embedded database (PGlite) and other local state. */
-  dataDir: string;
-  /** When set, PostgreSQL is used instead of the embedded database. */
-  databaseUrl?: string;
-  databasePoolMax: number;
-  logLevel: string;
-  /** Folder of the built web app served at /. */
-  webRoot: string;
-  /** The address users open, for links in emails (PUBLIC_URL). */
-  publicUrl: string;
-  /** SMTP server for account emails; without it they are written to `outboxDir`. */
-  smtpUrl?: string;
-  /** Where account emails go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
-  outboxDir: string;
-  mailFrom: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
-  trustProxy: boolean;
-  /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
-  realtimeAllowedOrigins: string[];
-  /** The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat service. */
-  copilot: CopilotSettings;
-  /** Settings that work but are likely wrong; the starting process logs them. */
-  warnings: string[];
-}
-
-/** Named apart from the contract's CopilotConfig (the GET /copilot/config answer). */
-export interface CopilotSettings {
-  /** OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (COPILOT_MODEL_URL). */
-  modelUrl?: string;
-  /** Model name at that API (COPILOT_MODEL). */
-  model?: string;
-  apiKey?: string;
-  /** HMAC key of Copilot sessions (COPILOT_SECRET); else kept in DATA_DIR/copilot-secret. */
-  secret?: string;
-  /** Port of `npm run copilot`, the chat service as its own process (COPILOT_PORT, default 8090). */
-  port: number;
-  /** Where the web app sends chat requests (COPILOT_CHAT_URL, default this server's chat route). */
-  chatUrl: string;
-}
-
 /** A variable parsed from its text; a value `read` refuses is reported with what was expected. */
 const fromText = <T>(expected: string, read: (text: string) => T | undefined) =>
   z.string().transform((text, context) => {
@@ -173,37 +130,64 @@ function configWarnings(vars: z.output<typeof Environment>): string[] {
   ];
 }
 
-/** Reads and checks the environment; throws naming every variable that is wrong. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = Environment.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-  const vars = parsed.data;
+/**
+ * The environment read into the server's settings: named once here, and the ServerConfig type
+ * follows from it.
+ */
+const Config = Environment.transform((vars) => {
   const dataDir = path.resolve(vars.DATA_DIR);
   return {
     port: vars.PORT,
     host: vars.HOST,
+    /** Folder of the embedded database (PGlite) and other local state. */
     dataDir,
+    /** When set, PostgreSQL is used instead of the embedded database. */
     databaseUrl: vars.DATABASE_URL,
     databasePoolMax: vars.DATABASE_POOL_MAX,
     logLevel: vars.LOG_LEVEL,
+    /** Folder of the built web app served at /. */
     webRoot: path.resolve(vars.WEB_ROOT),
+    /** The address users open, for links in emails (PUBLIC_URL). */
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    /** SMTP server for account emails; without it they are written to `outboxDir`. */
     smtpUrl: vars.SMTP_URL,
+    /** Where account emails go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: vars.MAIL_FROM,
+    /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
     trustProxy: vars.TRUST_PROXY,
+    /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
     realtimeAllowedOrigins: vars.REALTIME_ALLOWED_ORIGINS,
+    /**
+     * The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat
+     * service. Named apart from the contract's CopilotConfig (the GET /copilot/config answer).
+     */
     copilot: {
+      /** OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (COPILOT_MODEL_URL). */
       modelUrl: vars.COPILOT_MODEL_URL,
+      /** Model name at that API (COPILOT_MODEL). */
       model: vars.COPILOT_MODEL,
       apiKey: vars.COPILOT_API_KEY,
+      /** HMAC key of Copilot sessions (COPILOT_SECRET); else kept in DATA_DIR/copilot-secret. */
       secret: vars.COPILOT_SECRET,
+      /** Port of `npm run copilot`, the chat service as its own process (COPILOT_PORT, default 8090). */
       port: vars.COPILOT_PORT,
+      /** Where the web app sends chat requests (COPILOT_CHAT_URL, default this server's chat route). */
       chatUrl: vars.COPILOT_CHAT_URL,
     },
+    /** Settings that work but are likely wrong; the starting process logs them. */
     warnings: configWarnings(vars),
   };
+});
+
+export type ServerConfig = z.output<typeof Config>;
+
+/** Reads and checks the environment; throws naming every variable that is wrong. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = Config.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
 }

@@ -1,5 +1,6 @@
 // CSRF protection by double submit: every response to a request without the csrf_token cookie
-// sets one (readable by the page); every state-changing /v1 call must echo it in X-CSRF-Token.
+// sets one (readable by the page); every state-changing call of a route whose config says `csrf`
+// (from the contract: every /v1 route but the csrfExempt ones) must echo it in X-CSRF-Token.
 // A cross-site page can neither read the cookie nor set that header without a CORS preflight.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfFailed } from '../http/errors.js';
@@ -9,7 +10,7 @@ export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** onRequest: hands out the cookie when missing, then rejects unsafe /v1 calls without a match. */
+/** onRequest: hands out the cookie when missing, then rejects unsafe calls without a match. */
 export function csrfHook(secure: (request: FastifyRequest) => boolean) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[CSRF_COOKIE];
@@ -23,12 +24,10 @@ export function csrfHook(secure: (request: FastifyRequest) => boolean) {
         maxAge: 365 * 24 * 3600,
       });
     }
-    if (SAFE_METHODS.has(request.method)) return;
-    // The route that matched, not the raw URL: the router decodes '/%761/orgs' to /v1/orgs, and a
-    // check of the raw string would let such a request pass unchecked.
-    const route = request.routeOptions.url;
-    if (route === undefined || !(route.startsWith('/v1/') || route === '/v1')) return;
-    if (request.routeOptions.config?.csrfExempt === true) return;
+    // A 404 changes nothing. The matched route's config, not the URL, decides (the router decodes
+    // '/%761/orgs' to /v1/orgs); a route registered by hand without `csrf` is checked.
+    if (SAFE_METHODS.has(request.method) || request.is404) return;
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
       throw csrfFailed();

@@ -97,10 +97,9 @@ export async function installAccounts(app: FastifyInstance, db: Db, options: Acc
   app.addHook('onRequest', csrfHook(context.session.secure));
 
   installPrincipal(app, async (request, reply) => {
+    // Called only for routes that read the session (their config, see installPrincipal).
     const value = request.cookies[SESSION_COOKIE];
-    // Only the API and the Copilot chat read the user: a page load's static files, index.html
-    // and health checks cost no session query.
-    if (!value || !readsSession(request.routeOptions.url)) return ANONYMOUS;
+    if (!value) return ANONYMOUS;
     const found = value.length <= 100 ? await loadSession(db, value, context.session.ttlSeconds) : null;
     if (!found) {
       clearSessionCookie(request, reply, context.session);
@@ -124,9 +123,4 @@ export async function installAccounts(app: FastifyInstance, db: Db, options: Acc
   const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-}
-
-/** Routes that act for the logged-in user (by the matched route, as the CSRF check decides). */
-function readsSession(route: string | undefined): boolean {
-  return route !== undefined && (route.startsWith('/v1/') || route.startsWith('/copilot/'));
 }

@@ -1,5 +1,5 @@
 // Who is calling: resolved once per request by a hook (installPrincipal) and handed to route
-// handlers as `principal`. A union so that API keys can join as `{kind: 'api_key', key, scopes}`.
+// handlers as `principal`, read from the session only where the route's config says so.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SessionUser {
@@ -23,6 +23,10 @@ export interface AnonymousPrincipal {
   kind: 'anonymous';
 }
 
+/**
+ * API keys (/mcp) join as `ApiKeyPrincipal { kind: 'api_key'; key: { id, ownerId }; scopes }`,
+ * resolved from the Authorization header for routes whose config says `principal: 'api_key'`.
+ */
 export type Principal = UserPrincipal | AnonymousPrincipal;
 
 export const ANONYMOUS: AnonymousPrincipal = Object.freeze({ kind: 'anonymous' });
@@ -35,17 +39,20 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates requests with `principal` and resolves it in an onRequest hook; without a resolver
- * (the Copilot's own process has no sessions) every request is anonymous.
+ * Decorates requests with `principal` and resolves it in an onRequest hook, from the session only
+ * on routes whose config says `principal: 'session'` (static files, index.html, /healthz and 404s
+ * cost no query). Without a resolver (the Copilot's own process has no sessions) every request is
+ * anonymous.
  */
 export function installPrincipal(
   app: FastifyInstance,
-  resolve?: (request: FastifyRequest, reply: FastifyReply) => Promise<Principal>,
+  resolveSession?: (request: FastifyRequest, reply: FastifyReply) => Promise<Principal>,
 ) {
   // null until the hook runs: Fastify 5 refuses an object as a decorator's shared initial value.
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request, reply) => {
     request.principal = ANONYMOUS;
-    if (resolve) request.principal = await resolve(request, reply);
+    if (resolveSession && request.routeOptions.config.principal === 'session')
+      request.principal = await resolveSession(request, reply);
   });
 }

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { ModelMessage } from 'ai';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeAccess } from '../../src/api/contract/route.js';
 import { routes } from '../../src/api/contract/routes.js';
 import { redactPrompt } from '../../src/shared/redact-prompt.js';
 import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
@@ -48,8 +49,8 @@ export function registerChatService(app: FastifyInstance, options: ChatServiceOp
       method: 'POST',
       url,
       bodyLimit: CHAT_BODY_LIMIT,
-      // Outside /v1 the cookie CSRF check does not apply anyway; the signed headers are the proof.
-      config: { csrfExempt: true },
+      // Its table entry decides: no CSRF (the signed headers are the proof), the cookie is read (canChatInSession).
+      config: routeAccess(routes.copilotChat),
       handler: (request, reply) => chat(request, reply, options, model),
     });
   }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { SignedHeaders } from '../../src/api/contract/copilot.js';
 import { ErrorBody, type ErrorCode } from '../../src/api/contract/errors.js';
-import { needsCsrf, routePattern, type RouteSpec } from '../../src/api/contract/route.js';
+import { routeAccess, routePattern, type RouteSpec } from '../../src/api/contract/route.js';
 import { routes } from '../../src/api/contract/routes.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 
@@ -28,7 +28,7 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'X-CSRF-Token',
-    description: 'State-changing /v1 calls echo the csrf_token cookie in this header (403 csrf_failed otherwise).',
+    description: 'State-changing calls echo the csrf_token cookie in this header (403 csrf_failed otherwise).',
   },
   copilotSession: {
     type: 'apiKey',
@@ -38,8 +38,8 @@ const SECURITY_SCHEMES = {
   },
 } as const;
 
-/** Whether the CSRF check applies: it guards state-changing calls under /v1 only. */
-const csrfChecked = (spec: RouteSpec) => needsCsrf(spec) && spec.auth !== 'copilot_session' && spec.prefix !== '';
+/** Whether the CSRF check applies: the same decision the server's hook reads from the route's config. */
+const csrfChecked = (spec: RouteSpec) => routeAccess(spec).csrf;
 
 /** Which credentials the operation takes; [] for public ones. */
 function securityOf(spec: RouteSpec): Record<string, string[]>[] {

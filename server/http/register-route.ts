@@ -1,15 +1,19 @@
 // Registers a contract route on Fastify at its routePattern: parses params, query and body with
 // the route's zod schemas (400 validation_failed naming the field) and hands the handler the
-// request's principal; routes with auth 'user' get the logged-in `user` (401 otherwise).
+// request's principal; routes with auth 'user' get the logged-in `user` (401 otherwise). The route's
+// config carries its RouteAccess, which the principal and CSRF hooks read.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { routePattern, type RouteSpec } from '../../src/api/contract/route.js';
+import { routeAccess, routePattern, type RouteAccess, type RouteSpec } from '../../src/api/contract/route.js';
 import type { Principal, SessionUser, UserPrincipal } from '../auth/principal.js';
 import { notAuthenticated, validationFailed } from './errors.js';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** What the handler knows about the caller: for auth 'user' routes, a logged-in user. */
+/**
+ * What the handler knows about the caller: for auth 'user' routes, a logged-in user (an 'api_key'
+ * route would get `{ principal: ApiKeyPrincipal }` here).
+ */
 type CallerOf<S extends RouteSpec> = S['auth'] extends 'user'
   ? { principal: UserPrincipal; user: SessionUser }
   : { principal: Principal };
@@ -30,8 +34,8 @@ export function registerRoute<S extends RouteSpec>(
   app.route({
     method: spec.method,
     url: routePattern(spec).replace(/\{(\w+)\}/g, ':$1'),
-    // Read by the CSRF hook (csrf.ts), which runs before validation.
-    config: { csrfExempt: spec.csrfExempt === true },
+    // Read by the CSRF and principal hooks (onRequest, before validation).
+    config: routeAccess(spec),
     handler: async (request, reply) => {
       const principal = request.principal;
       if (spec.auth === 'user' && principal.kind !== 'user') throw notAuthenticated();
@@ -62,8 +66,9 @@ const parsePart = (schema: z.ZodType | undefined, value: unknown, where: string)
   schema ? parseInput(schema, value, where) : undefined;
 
 declare module 'fastify' {
+  /** The route's RouteAccess; absent on 404s and on routes registered by hand without it (csrf.ts, principal.ts). */
   interface FastifyContextConfig {
-    /** A POST that only reads: the CSRF check lets it through. */
-    csrfExempt?: boolean;
+    principal?: RouteAccess['principal'];
+    csrf?: RouteAccess['csrf'];
   }
 }

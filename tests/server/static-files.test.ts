@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { setCookies } from '../support/http-session.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 describe('serving the web app', () => {
@@ -54,5 +55,29 @@ describe('serving the web app', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ detail: 'not_found' });
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('looks the session up only where the route says so, not for files, pages, 404s or public documents', async () => {
+    // An unknown session id is cleared wherever the session is read, so a cookie left alone was never looked up.
+    const stale = { cookie: 'lexhub_session=not-a-live-session-id', accept: 'text/html' };
+    const sessionCookieOf = (response: Response) => setCookies(response).find((c) => c.name === 'lexhub_session');
+    expect(sessionCookieOf(await fetch(`${base}/v1/auth/me`, { headers: stale }))?.value).toBe('');
+    for (const url of [
+      '/assets/app-1234.js',
+      '/documents/x',
+      '/',
+      '/v1/nothing',
+      '/nothing.js',
+      '/v1/openapi.json',
+      '/copilot/config',
+      '/copilot_templates.json',
+    ]) {
+      const response = await fetch(base + url, { headers: stale });
+      expect(response.status, url).toBeLessThan(500);
+      expect(sessionCookieOf(response), url).toBeUndefined();
+    }
+    const post404 = await fetch(`${base}/v1/nothing`, { method: 'POST', headers: stale });
+    expect(post404.status).toBe(404);
+    expect(sessionCookieOf(post404)).toBeUndefined();
   });
 });

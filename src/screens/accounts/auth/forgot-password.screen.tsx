@@ -23,7 +23,10 @@ export function ForgotPasswordScreen() {
       <AuthPage title={title}>
         <AuthResult testId="forgot-success" heading={intl.formatMessage({ id: 'auth.forgot.checkInboxTitle' })}>
           <Text as="p" size="2">
-            {intl.formatMessage({ id: 'auth.forgot.sentTo' })} <Strong className="auth-email">{email.trim()}</Strong>
+            {intl.formatMessage(
+              { id: 'auth.forgot.sentTo' },
+              { email: <Strong className="auth-email">{email.trim()}</Strong> },
+            )}
           </Text>
           <Text as="p" size="2">
             {intl.formatMessage({ id: 'auth.forgot.expires' })}

@@ -37,7 +37,8 @@ describe('ForgotPasswordScreen', () => {
     expect(button).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Email'), 'jana@example.com{Enter}');
     const card = await screen.findByTestId('forgot-success');
-    expect(card.textContent).toContain('jana@example.com');
+    expect(card.textContent).toContain('we have sent a password reset link to jana@example.com');
+    expect(card.querySelector('.auth-email')?.textContent).toBe('jana@example.com');
     expect(card.textContent).toContain('The link expires in 1 hour.');
     expect(bodies).toEqual([{ email: 'jana@example.com' }]);
     await waitFor(() =>
