@@ -123,7 +123,10 @@ function CheckInbox({ title, email }: { title: string; email: string }) {
     <AuthPage title={title}>
       <AuthResult testId="register-success" heading={intl.formatMessage({ id: 'auth.register.checkInboxTitle' })}>
         <Text as="p" size="2">
-          {intl.formatMessage({ id: 'auth.register.sentTo' })} <Strong className="auth-email">{email}</Strong>
+          {intl.formatMessage(
+            { id: 'auth.register.sentTo' },
+            { email: <Strong className="auth-email">{email}</Strong> },
+          )}
         </Text>
         <ol className="auth-steps">
           <li>
