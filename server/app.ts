@@ -16,6 +16,8 @@ import { installAccounts, type AccountsOptions } from './auth/install.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerHistoryRoutes } from './routes/history.js';
 import { registerOrgRoutes } from './routes/orgs.js';
+import { registerCollectionRoutes } from './routes/collections.js';
+import { DEFAULT_COLLECTION_QUOTAS, type CollectionQuotas } from './collections/quotas.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerRealtimeRoutes } from './routes/realtime.js';
 import { registerCopilotRoutes } from './routes/copilot.js';
@@ -34,6 +36,8 @@ export interface AppOptions {
   copilot?: Partial<CopilotOptions>;
   /** The live channel (/ws): heartbeat, send-buffer bound, allowed origins; tests shorten them. */
   realtime?: Partial<RealtimeOptions>;
+  /** Collections' limits per owner and collection; default: DEFAULT_COLLECTION_QUOTAS. */
+  collectionQuotas?: Partial<CollectionQuotas>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -64,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, db, accounts);
   registerUserRoutes(app, db);
   registerOrgRoutes(app, db);
+  registerCollectionRoutes(app, db, { ...DEFAULT_COLLECTION_QUOTAS, ...options.collectionQuotas });
   registerHistoryRoutes(app, db);
   registerRealtimeRoutes(app, options.database, {
     trustProxy: options.accounts?.trustProxy ?? false,

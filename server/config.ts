@@ -100,6 +100,9 @@ const Environment = z
     MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
     TRUST_PROXY: withDefault(BOOLEAN, 'false'),
     REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
+    COLLECTIONS_PER_OWNER: withDefault(POSITIVE_INTEGER, '2000'),
+    COLLECTION_ITEMS_MAX: withDefault(POSITIVE_INTEGER, '10000'),
+    COLLECTION_MAINTAINERS_MAX: withDefault(POSITIVE_INTEGER, '100'),
     COPILOT_MODEL_URL: optional(MODEL_URL),
     COPILOT_MODEL: optional(TEXT),
     COPILOT_API_KEY: optional(TEXT),
@@ -158,6 +161,12 @@ const Config = Environment.transform((vars) => {
     trustProxy: vars.TRUST_PROXY,
     /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
     realtimeAllowedOrigins: vars.REALTIME_ALLOWED_ORIGINS,
+    /** Collections' limits (409 quota_exceeded beyond them). */
+    collectionQuotas: {
+      collectionsPerOwner: vars.COLLECTIONS_PER_OWNER,
+      itemsPerCollection: vars.COLLECTION_ITEMS_MAX,
+      maintainersPerCollection: vars.COLLECTION_MAINTAINERS_MAX,
+    },
     /**
      * The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat
      * service. Named apart from the contract's CopilotConfig (the GET /copilot/config answer).

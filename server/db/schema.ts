@@ -3,11 +3,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -386,4 +388,125 @@ export const realtimeMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('realtime_messages_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Collections: ordered sets of documents owned by a user or an organization (issue 10).
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey(),
+    /** Exactly one of the two owners is set (the CHECK below). */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerOrgId: uuid('owner_org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Unique per owner: the address /u|org/{handle}/{slug}. */
+    slug: text('slug').notNull(),
+    description: text('description'),
+    visibility: text('visibility', { enum: ['private', 'team', 'public'] })
+      .notNull()
+      .default('private'),
+    /** Unique over all collections: /{vanity_handle}/documents/... */
+    vanityHandle: text('vanity_handle'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('collections_one_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.ownerOrgId}) = 1`),
+    check('collections_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 120`),
+    check('collections_description_length', sql`char_length(${t.description}) <= 2000`),
+    uniqueIndex('collections_user_slug_key')
+      .on(t.ownerUserId, t.slug)
+      .where(sql`${t.ownerUserId} IS NOT NULL`),
+    uniqueIndex('collections_org_slug_key')
+      .on(t.ownerOrgId, t.slug)
+      .where(sql`${t.ownerOrgId} IS NOT NULL`),
+    uniqueIndex('collections_vanity_handle_key').on(t.vanityHandle),
+    index('collections_visibility_idx').on(t.visibility, t.id),
+  ],
+);
+
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    note: text('note'),
+    /** The version in force on this date is shown; null follows main. */
+    asOf: date('as_of'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.documentId], name: 'collection_items_pkey' }),
+    check('collection_items_note_length', sql`char_length(${t.note}) <= 2000`),
+    index('collection_items_position_idx').on(t.collectionId, t.position),
+    index('collection_items_document_idx').on(t.documentId),
+  ],
+);
+
+/** Users or whole organizations who may edit a collection's items; never its owner. */
+export const collectionMaintainers = pgTable(
+  'collection_maintainers',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('collection_maintainers_one_kind', sql`num_nonnulls(${t.userId}, ${t.orgId}) = 1`),
+    uniqueIndex('collection_maintainers_user_key')
+      .on(t.collectionId, t.userId)
+      .where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('collection_maintainers_org_key')
+      .on(t.collectionId, t.orgId)
+      .where(sql`${t.orgId} IS NOT NULL`),
+    index('collection_maintainers_user_idx').on(t.userId),
+    index('collection_maintainers_org_idx').on(t.orgId),
+  ],
+);
+
+/** An old slug of a collection under its owner, answering 301 to the collection's current address. */
+export const collectionRedirects = pgTable(
+  'collection_redirects',
+  {
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerOrgId: uuid('owner_org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    oldSlug: text('old_slug').notNull(),
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('collection_redirects_one_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.ownerOrgId}) = 1`),
+    uniqueIndex('collection_redirects_user_slug_key')
+      .on(t.ownerUserId, t.oldSlug)
+      .where(sql`${t.ownerUserId} IS NOT NULL`),
+    uniqueIndex('collection_redirects_org_slug_key')
+      .on(t.ownerOrgId, t.oldSlug)
+      .where(sql`${t.ownerOrgId} IS NOT NULL`),
+    index('collection_redirects_collection_idx').on(t.collectionId),
+  ],
+);
+
+/** An old user handle or collection vanity handle, answering 301 to the current one. */
+export const handleRedirects = pgTable(
+  'handle_redirects',
+  {
+    oldHandle: text('old_handle').primaryKey(),
+    kind: text('kind', { enum: ['user', 'collection'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('handle_redirects_one_target', sql`num_nonnulls(${t.userId}, ${t.collectionId}) = 1`)],
 );

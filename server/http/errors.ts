@@ -60,6 +60,10 @@ export type ConflictCode = Extract<
   | 'slug_taken'
   | 'already_member'
   | 'last_owner'
+  | 'owner_is_not_maintainer'
+  | 'already_in_collection'
+  | 'already_maintainer'
+  | 'quota_exceeded'
   | 'copilot_templates_changed'
 >;
 export const conflict = (code: ConflictCode, message: string, field?: string) =>
@@ -78,6 +82,17 @@ export const phoneInvalidFormat = () =>
 export const phoneInvalid = (message: string) => new ApiError(400, 'phone_invalid', message, 'phone');
 export const passwordRejected = (code: 'password_too_weak' | 'password_too_common', message: string, field: string) =>
   new ApiError(400, code, message, field);
+
+// Collections
+export const teamNeedsOrgOwner = () =>
+  new ApiError(
+    400,
+    'team_needs_org_owner',
+    'Only a collection owned by an organization can be shared with its team',
+    'visibility',
+  );
+export const noVersionOnDate = (date: string) =>
+  new ApiError(400, 'no_version_on_date', `The document has no version in force on ${date}`, 'as_of');
 
 // Copilot
 export const copilotSessionInvalid = (message: string) => new ApiError(401, 'copilot_session_invalid', message);

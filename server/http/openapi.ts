@@ -82,7 +82,7 @@ function responsesOf(spec: RouteSpec) {
     spec.produces === 'text'
       ? { description: 'OK (streamed)', content: { 'text/plain': { schema: { type: 'string' } } } }
       : { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } };
-  const responses: Record<string, unknown> = { 200: ok };
+  const responses: Record<string, unknown> = { [spec.status ?? 200]: ok };
   for (const [status, description] of Object.entries(spec.extraResponses ?? {})) responses[status] = { description };
   for (const [status, codes] of [...errorCodesOf(spec)].sort(([a], [b]) => a - b)) {
     responses[status] = { description: `${GENERIC_ERRORS[status] ?? 'Error'} (${codes.join(', ')})`, ...error };

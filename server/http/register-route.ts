@@ -48,6 +48,7 @@ export function registerRoute<S extends RouteSpec>(
         request,
         reply,
       } as RouteInput<S>;
+      if (spec.status !== undefined) reply.code(spec.status);
       return handler(input);
     },
   });

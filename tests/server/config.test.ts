@@ -86,6 +86,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ REALTIME_ALLOWED_ORIGINS: 'ftp://app.example.org' })).toThrow(/REALTIME_ALLOWED_ORIGINS/);
   });
 
+  it('reads the collection quotas, defaulting to 2,000 / 10,000 / 100', () => {
+    expect(readConfig({}).collectionQuotas).toEqual({
+      collectionsPerOwner: 2000,
+      itemsPerCollection: 10_000,
+      maintainersPerCollection: 100,
+    });
+    expect(readConfig({ COLLECTION_ITEMS_MAX: '50' }).collectionQuotas.itemsPerCollection).toBe(50);
+    expect(() => readConfig({ COLLECTIONS_PER_OWNER: '0' })).toThrow(/COLLECTIONS_PER_OWNER/);
+  });
+
   it('accepts mail and Copilot addresses of the right kinds', () => {
     const config = readConfig({
       SMTP_URL: 'smtps://robot:p%40ss@mail.example.org:465',

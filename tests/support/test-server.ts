@@ -27,6 +27,8 @@ export interface TestServerOptions {
   copilot?: Partial<CopilotOptions>;
   /** Live-channel settings (heartbeat, send-buffer bound); default: the server's. */
   realtime?: AppOptions['realtime'];
+  /** Collections' quotas; default: the server's. */
+  collectionQuotas?: AppOptions['collectionQuotas'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -49,6 +51,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     webRoot: options.webRoot,
     copilot: options.copilot,
     realtime: options.realtime,
+    collectionQuotas: options.collectionQuotas,
     accounts: {
       mailer: mail,
       ...options.accounts,

@@ -34,6 +34,13 @@ export const ERROR_CODES = [
   'slug_taken',
   'already_member',
   'last_owner',
+  // Collections
+  'team_needs_org_owner',
+  'owner_is_not_maintainer',
+  'already_in_collection',
+  'already_maintainer',
+  'quota_exceeded',
+  'no_version_on_date',
   // Copilot
   'copilot_session_invalid',
   'copilot_session_expired',

@@ -32,6 +32,8 @@ export interface RouteSpec {
    * the cookie, opts out.
    */
   csrfExempt?: true;
+  /** The success status when not 200: 201 for a call that creates something. */
+  status?: 201;
   /** The answer is not JSON: 'text' (a streamed text/plain reply). */
   produces?: 'text';
 }
