@@ -104,10 +104,13 @@ export async function readableCollection(
   principal: Principal,
   lock = false,
 ): Promise<LoadedCollection> {
+  // Lock first, then read: the counts and maintainers of a `SELECT ... FOR UPDATE` come from the
+  // snapshot taken before it waited for the lock, so a writer queued behind another would see the
+  // old item count (quota passed, two items at one position) on PostgreSQL.
+  if (lock) await db.execute(sql`SELECT 1 FROM collections WHERE id = ${id} FOR UPDATE`);
   const [row] = await sqlRows<CollectionRow>(
     db,
-    sql`SELECT ${collectionColumns(principal)} FROM ${COLLECTION_OWNERS} WHERE c.id = ${id}
-        ${lock ? sql`FOR UPDATE OF c` : sql``}`,
+    sql`SELECT ${collectionColumns(principal)} FROM ${COLLECTION_OWNERS} WHERE c.id = ${id}`,
   );
   if (!row) throw collectionNotFound();
   const facts = factsOf(row);

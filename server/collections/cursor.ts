@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PART_CHECKS: Record<Part, (value: unknown) => boolean> = {
   // NUL is no text PostgreSQL stores; the bound keeps a cursor from being a payload.
   text: (value) => typeof value === 'string' && value.length <= 200 && !value.includes('\u0000'),
-  int: (value) => Number.isSafeInteger(value),
+  // A PostgreSQL integer: a larger one would fail the query's ::int cast (a 500, not a 400).
+  int: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647,
   uuid: (value) => typeof value === 'string' && UUID.test(value),
 };
 

@@ -99,8 +99,8 @@ export async function removeMaintainer(
 ): Promise<MaintainerList> {
   return db.transaction(async (tx) => {
     const { facts } = await readableCollection(tx, id, principal, true);
-    if (isOwner(facts, who)) throw ownerIsNotMaintainer();
     authorize(canRemoveCollectionMaintainer(principal, facts, who), 'Only the owners of this collection remove others');
+    if (isOwner(facts, who)) throw ownerIsNotMaintainer();
     const removed = await sqlRows(
       tx,
       sql`DELETE FROM collection_maintainers WHERE collection_id = ${id} AND ${column(who)} = ${who.id} RETURNING 1`,

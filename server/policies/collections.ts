@@ -84,5 +84,13 @@ export const canListTeamCollections = (principal: Principal, membership: OrgRole
   userIdOf(principal) !== null && membership !== null;
 
 /** Removing maintainer `target`: managers, or a maintainer user removing themselves. */
-export const canRemoveCollectionMaintainer = (principal: Principal, facts: CollectionFacts, target: Owner): boolean =>
-  canManageCollection(principal, facts) || (target.type === 'user' && target.id === userIdOf(principal));
+/**
+ * Remove a maintainer: the collection's managers; a maintainer user themselves; the owners and
+ * admins of a maintainer organization (adding needs no consent yet, so an org can always leave).
+ */
+export function canRemoveCollectionMaintainer(principal: Principal, facts: CollectionFacts, target: Owner): boolean {
+  if (canManageCollection(principal, facts)) return true;
+  if (target.type === 'user') return target.id === userIdOf(principal);
+  const role = facts.callerOrgRoles[target.id];
+  return role === 'owner' || role === 'admin';
+}

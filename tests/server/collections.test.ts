@@ -275,6 +275,12 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       404,
       'not_found',
     );
+    // A reader who may not manage learns nothing about the owner rule: 403 first.
+    await expectApiError(
+      await who.maintUser!.session.delete(`${url}/${owner.user.id}?maintainer_type=user`),
+      403,
+      'forbidden',
+    );
     // A maintainer may not add others, but may leave.
     await expectApiError(
       await who.maintUser!.session.post(url, { maintainer_type: 'user', maintainer_id: who.stranger!.user.id }),
@@ -464,6 +470,12 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       () => owner.session.get(`${BASE}?cursor=${Buffer.from('["a","not-a-uuid"]').toString('base64url')}`),
       () => owner.session.post(BASE, '{"name":'),
       () => owner.session.post(BASE, [1, 2]),
+      // Found by the security review: a forged items cursor past PostgreSQL's integer, year 0000.
+      () =>
+        owner.session.get(
+          `${BASE}/${collection.id}/documents?cursor=${Buffer.from(`[3000000000,"${MISSING}"]`).toString('base64url')}`,
+        ),
+      () => owner.session.post(`${BASE}/${collection.id}/documents`, { document_id: MISSING, as_of: '0000-01-01' }),
     );
     for (const call of calls) {
       const response = await call();

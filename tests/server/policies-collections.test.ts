@@ -122,6 +122,18 @@ describe('collection side rules', () => {
     expect(canRemoveCollectionMaintainer(user('o-admin'), asAdmin, { type: 'org', id: MAINT_ORG })).toBe(true);
   });
 
+  it("lets a maintainer organization's owners and admins take it off (it was added without asking), not its members", () => {
+    const target = { type: 'org', id: MAINT_ORG } as const;
+    for (const [role, allowed] of [
+      ['owner', true],
+      ['admin', true],
+      ['member', false],
+    ] as const) {
+      const asMaintainerOrg = facts({ type: 'org', id: OWNING_ORG }, 'team', { [MAINT_ORG]: role });
+      expect(canRemoveCollectionMaintainer(user('m'), asMaintainerOrg, target), role).toBe(allowed);
+    }
+  });
+
   it('lets owners and admins create an organization’s collections, and members list them', () => {
     const roles: (OrgRole | null)[] = ['owner', 'admin', 'member', null];
     expect(roles.map((role) => canCreateOrgCollection(user('x'), role))).toEqual([true, true, false, false]);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export { ErrorBody, ERROR_CODES, isErrorCode, type ErrorCode } from './errors';
 
 export const Uuid = z.uuid();
-export const IsoDate = z.iso.date();
+/** YYYY-MM-DD from year 1 (PostgreSQL has no year 0). */
+export const IsoDate = z.iso.date().refine((value) => !value.startsWith('0000'), 'year 0000 does not exist');
 
 /** A positive page size: defaults when absent, clamped to the route's maximum. */
 export const pageLimit = (fallback: number, max: number) =>
