@@ -39,6 +39,8 @@ export default defineConfig({
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Tests act as readers from addresses of their own (e2e/support/client-address.ts).
+      TRUST_PROXY: 'true',
     },
   },
 });

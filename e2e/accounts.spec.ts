@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { screenshotAllWays } from './support/screens';
+import { actAsNewReader } from './support/client-address';
 
 let mailbox: SmtpSink;
 test.beforeAll(async () => {
@@ -34,6 +35,7 @@ function linkIn(text: string, part: string): string {
 }
 
 async function register(page: Page, who: ReturnType<typeof person>) {
+  await actAsNewReader(page);
   await page.goto('/auth/register');
   const submit = page.getByRole('button', { name: 'Register' });
   await page.getByLabel('Email').fill(who.email);
@@ -129,6 +131,7 @@ test('log in before confirming: the link is sent again, and the first link still
   // No names, a Slovak mobile number: the form needs only email, password and phone.
   const email = `sk${Date.now().toString(36)}@example.sk`;
   const before = mailbox.messages.length;
+  await actAsNewReader(page);
   await page.goto('/auth/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -13,6 +13,12 @@ interface AxeViolation {
 }
 
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  // A toast still fading in has, for a moment, too little contrast: judge the settled page.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -2,6 +2,7 @@
 // brought to the test's SMTP sink, and logs in through the form.
 import { expect, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
+import { actAsNewReader } from './client-address';
 
 export const E2E_PASSWORD = 'Vltava-sedm-mostu-2026!';
 
@@ -9,6 +10,7 @@ export const E2E_PASSWORD = 'Vltava-sedm-mostu-2026!';
 export async function registerAndLogIn(page: Page, mailbox: SmtpSink, tag: string, base = '') {
   const email = `${tag}${Date.now().toString(36)}@example.cz`;
   const before = mailbox.messages.length;
+  await actAsNewReader(page);
   await page.goto(`${base}/auth/register`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
