@@ -16,6 +16,7 @@ import {
   collectionRoleOf,
   type CollectionFacts,
   type Owner,
+  userIdOf,
 } from '../policies/collections.js';
 
 export interface CollectionRow {
@@ -33,12 +34,10 @@ export interface CollectionRow {
   caller_org_roles: Record<string, OrgRole> | string | null;
 }
 
-export interface LoadedCollection {
+interface LoadedCollection {
   row: CollectionRow;
   facts: CollectionFacts;
 }
-
-const callerIdOf = (principal: Principal) => (principal.kind === 'user' ? principal.user.id : null);
 
 /** The columns of `c` (joined with its owner) that the shape and the policy need, for the caller. */
 export const collectionColumns = (principal: Principal): SQL => sql`
@@ -49,7 +48,7 @@ export const collectionColumns = (principal: Principal): SQL => sql`
                                               'id', COALESCE(cm.user_id, cm.org_id)))
             FROM collection_maintainers cm WHERE cm.collection_id = c.id), '[]'::json) AS maintainers,
   (SELECT json_object_agg(m.org_id, m.role) FROM org_members m
-   WHERE m.user_id = ${callerIdOf(principal)}::uuid
+   WHERE m.user_id = ${userIdOf(principal)}::uuid
      AND (m.org_id = c.owner_org_id
           OR m.org_id IN (SELECT cm2.org_id FROM collection_maintainers cm2 WHERE cm2.collection_id = c.id))
   ) AS caller_org_roles`;
@@ -62,7 +61,7 @@ export const COLLECTION_OWNERS = sql`collections c
 const parsed = <T>(value: T | string | null, fallback: T): T =>
   value === null ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-export function factsOf(row: CollectionRow): CollectionFacts {
+function factsOf(row: CollectionRow): CollectionFacts {
   return {
     owner: row.owner_user_id ? { type: 'user', id: row.owner_user_id } : { type: 'org', id: row.owner_org_id! },
     visibility: row.visibility,
@@ -92,7 +91,7 @@ export function summaryOf(principal: Principal, row: CollectionRow): CollectionS
   };
 }
 
-export const collectionNotFound = () => notFound('Collection');
+const collectionNotFound = () => notFound('Collection');
 
 /**
  * The collection the caller may read, or 404 (unknown and unreadable answer alike). With `lock`

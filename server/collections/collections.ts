@@ -165,8 +165,8 @@ export async function updateCollection(
 /** Deletes a collection (its items and maintainers go with it); answers it as it was. */
 export async function deleteCollection(db: Db, id: string, principal: UserPrincipal): Promise<Collection> {
   return db.transaction(async (tx) => {
-    await managedCollection(tx, id, principal);
-    const collection = await collectionOf(tx, id, principal);
+    const { row } = await managedCollection(tx, id, principal);
+    const collection = { ...summaryOf(principal, row)!, documents: await firstItems(tx, id) };
     await tx.execute(sql`DELETE FROM collections WHERE id = ${id}`);
     return collection;
   });

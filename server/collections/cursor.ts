@@ -1,4 +1,5 @@
 // Keyset cursors of the collection lists: the sort key of the last row, as opaque base64url JSON.
+import { isUuid } from '../../src/shared/uuid.js';
 import { validationFailed } from '../http/errors.js';
 
 export const encodeCursor = (key: readonly (string | number)[]): string =>
@@ -6,13 +7,12 @@ export const encodeCursor = (key: readonly (string | number)[]): string =>
 
 /** The key of a cursor whose parts have the given types; 400 validation_failed (cursor) otherwise. */
 type Part = 'text' | 'int' | 'uuid';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PART_CHECKS: Record<Part, (value: unknown) => boolean> = {
   // NUL is no text PostgreSQL stores; the bound keeps a cursor from being a payload.
   text: (value) => typeof value === 'string' && value.length <= 200 && !value.includes('\u0000'),
   // A PostgreSQL integer: a larger one would fail the query's ::int cast (a 500, not a 400).
   int: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647,
-  uuid: (value) => typeof value === 'string' && UUID.test(value),
+  uuid: (value) => typeof value === 'string' && isUuid(value),
 };
 
 export function decodeCursor<T extends (string | number)[]>(cursor: string, parts: readonly Part[]): T {

@@ -1,6 +1,7 @@
 // Maintainers of a collection: users, or whole organizations whose every member edits its items.
 // The owner is never a maintainer row (409 owner_is_not_maintainer); managers add and remove them,
 // and a maintainer user may remove themselves.
+import { isUuid } from '../../src/shared/uuid.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AddMaintainerRequest, CollectionMaintainer } from '../../src/api/contract/collections.js';
@@ -17,8 +18,6 @@ import { writeTransaction } from './write.js';
 import { assertWithinQuota, type CollectionQuotas } from './quotas.js';
 
 type MaintainerList = { items: CollectionMaintainer[] };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ownerIsNotMaintainer = () =>
   conflict('owner_is_not_maintainer', 'The owner of a collection is not one of its maintainers', 'maintainer_id');
@@ -47,7 +46,7 @@ export async function listMaintainers(db: Db, id: string, principal: Principal):
 /** The user or organization named by id or handle, or 404. */
 async function resolveMaintainer(tx: Tx, request: z.output<typeof AddMaintainerRequest>): Promise<Owner> {
   const typed = request.maintainer_id;
-  const byId = UUID.test(typed);
+  const byId = isUuid(typed);
   let rows: { id: string }[] = [];
   if (request.maintainer_type === 'user') {
     const handle = typed.toLowerCase();

@@ -16,7 +16,7 @@ export interface CollectionFacts {
   callerOrgRoles: Readonly<Record<string, OrgRole>>;
 }
 
-const userIdOf = (principal: Principal) => (principal.kind === 'user' ? principal.user.id : null);
+export const userIdOf = (principal: Principal) => (principal.kind === 'user' ? principal.user.id : null);
 
 /** Manage (rename, delete, publish, maintainers): the owning user; owners and admins of the owning org. */
 export function canManageCollection(principal: Principal, facts: CollectionFacts): boolean {
@@ -83,7 +83,6 @@ export const canCreateOrgCollection = (principal: Principal, membership: OrgRole
 export const canListTeamCollections = (principal: Principal, membership: OrgRole | null): boolean =>
   userIdOf(principal) !== null && membership !== null;
 
-/** Removing maintainer `target`: managers, or a maintainer user removing themselves. */
 /**
  * Remove a maintainer: the collection's managers; a maintainer user themselves; the owners and
  * admins of a maintainer organization (adding needs no consent yet, so an org can always leave).

@@ -1,6 +1,6 @@
-// Document addresses, for the web app and the server alike (the Copilot links provisions):
-// /documents/{id}-{slug}. The slug is the lowercase title with Czech (and
-// other) letters folded to ASCII, runs of other characters as one hyphen, at most 50 characters.
+// App addresses of documents (/documents/{id}-{slug}), provisions (?node=) and collections, for
+// the web app and the server alike (the Copilot links provisions). The slug is the lowercase title
+// with Czech (and other) letters folded to ASCII, other characters as one hyphen, at most 50.
 
 import { isUuid } from './uuid';
 

@@ -31,7 +31,7 @@ export const EMPTY_ORG_FORM: OrgForm = {
 };
 
 /** A slug the server accepts for a name: 'Advokátní komora' → 'advokatni-komora'. */
-export const suggestSlug = (name: string) => slugify(name).slice(0, 50).replace(/-+$/, '');
+export const suggestSlug = slugify;
 
 /** The create request: blank location rows are left out, country codes upper-cased. */
 export function requestFromForm(form: OrgForm) {
