@@ -33,7 +33,7 @@ if (imports.length) {
   }
 }
 
-for (const part of ['fragments-api', 'autocomplete', 'compare']) {
+for (const part of ['fragments-api', 'autocomplete', 'compare', 'collections']) {
   const rows = files.flatMap((r) =>
     (r.parts[part]?.rows ?? []).map((row) => ({ engine: r.engine, load: r.parts[part]!.loadAverage?.[0], row })),
   );

@@ -4,6 +4,7 @@ import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
 import { benchAuth } from './auth.bench.js';
 import { benchAutocomplete } from './autocomplete.bench.js';
+import { benchCollections } from './collections.bench.js';
 import { benchCompare } from './compare.bench.js';
 import { benchCopilot } from './copilot.bench.js';
 import { benchFragmentsApi } from './fragments-api.bench.js';
@@ -23,12 +24,13 @@ const PARTS = {
   copilot: benchCopilot,
   realtime: benchRealtime,
   auth: benchAuth,
+  collections: benchCollections,
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [collections] [--engine pglite|postgres]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all seven (realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all nine (collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {

@@ -10,6 +10,8 @@ const seedFiles = [
   'cz-esbirka-original-json/1_1993.json',
   'cz-consolidated-md/1-1993.md',
   'eu-dgt-tm-tmx/22019D0391.tmx',
+  // Directive 2014/92/EU (payment accounts) in Akoma Ntoso, for the collections tests.
+  'akn-formex-tulit/eu/eurlex/akn/32014L0092.akn',
 ].map((file) => path.join(corpus, file));
 
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -17,6 +17,9 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerHistoryRoutes } from './routes/history.js';
 import { registerOrgRoutes } from './routes/orgs.js';
 import { registerCollectionRoutes } from './routes/collections.js';
+import { registerPublicCollectionRoutes } from './routes/public-collections.js';
+import { pageRedirectOf } from './http/page-redirects.js';
+import { registerDocumentCollectionRoutes } from './routes/document-collections.js';
 import { DEFAULT_COLLECTION_QUOTAS, type CollectionQuotas } from './collections/quotas.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerRealtimeRoutes } from './routes/realtime.js';
@@ -69,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, db);
   registerOrgRoutes(app, db);
   registerCollectionRoutes(app, db, { ...DEFAULT_COLLECTION_QUOTAS, ...options.collectionQuotas });
+  registerPublicCollectionRoutes(app, db);
+  registerDocumentCollectionRoutes(app, db);
   registerHistoryRoutes(app, db);
   registerRealtimeRoutes(app, options.database, {
     trustProxy: options.accounts?.trustProxy ?? false,
@@ -105,10 +110,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/v1/') || request.url === '/v1' || request.url.startsWith('/healthz');
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi =
+      request.url.startsWith('/v1/') ||
+      request.url === '/v1' ||
+      request.url.startsWith('/healthz') ||
+      /^\/api(\/|\?|$)/.test(request.url);
+    const isPage = !isApi && webRoot && request.headers.accept?.includes('text/html');
+    // A renamed user, collection or short handle: its old page address answers 301 to the new one.
+    if (isPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      const to = await pageRedirectOf(db, request);
+      if (to) return reply.status(301).header('Location', to).header('Cache-Control', 'no-cache').send();
+    }
     // Client-side routes of the single-page app get its index.html.
-    if (!isApi && webRoot && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+    if (isPage && request.method === 'GET') {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendApiError(reply, noRoute(request.method, request.url.split('?')[0]!));

@@ -103,6 +103,7 @@ const Environment = z
     COLLECTIONS_PER_OWNER: withDefault(POSITIVE_INTEGER, '2000'),
     COLLECTION_ITEMS_MAX: withDefault(POSITIVE_INTEGER, '10000'),
     COLLECTION_MAINTAINERS_MAX: withDefault(POSITIVE_INTEGER, '100'),
+    COLLECTION_OPEN_INVITATIONS_MAX: withDefault(POSITIVE_INTEGER, '20'),
     COPILOT_MODEL_URL: optional(MODEL_URL),
     COPILOT_MODEL: optional(TEXT),
     COPILOT_API_KEY: optional(TEXT),
@@ -166,6 +167,7 @@ const Config = Environment.transform((vars) => {
       collectionsPerOwner: vars.COLLECTIONS_PER_OWNER,
       itemsPerCollection: vars.COLLECTION_ITEMS_MAX,
       maintainersPerCollection: vars.COLLECTION_MAINTAINERS_MAX,
+      openInvitationsPerInvitee: vars.COLLECTION_OPEN_INVITATIONS_MAX,
     },
     /**
      * The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { useSearch } from 'wouter';
 import type { DocumentScreenProps } from './screens/screen-props';
+import type { PublicCollectionScreenProps } from './screens/collections/public/public-collection.screen';
 import { AppRoutes } from './routes';
 import { installDomShims } from './testing/dom-shims';
 import { renderScreen } from './testing/render-screen';
@@ -26,6 +27,13 @@ vi.mock('./screens/lazy-screens', () => ({
     return <p data-testid="screen">{`user ${username}`}</p>;
   },
   OrgProfileScreen: ({ orgSlug }: { orgSlug: string }) => <p data-testid="screen">{`org ${orgSlug}`}</p>,
+  PublicCollectionScreen: (props: PublicCollectionScreenProps) => (
+    <p data-testid="screen">{`collection ${JSON.stringify(props)}`}</p>
+  ),
+  CollectionsListScreen: () => <p data-testid="screen">collections</p>,
+  CollectionManageScreen: ({ collectionId }: { collectionId: string }) => (
+    <p data-testid="screen">{`manage collection ${collectionId}`}</p>
+  ),
 }));
 
 /** The tools screen, which fails for ?tool=broken (a screen the query picks). */
@@ -41,8 +49,16 @@ afterEach(() => {
 });
 
 const ID = '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001-ustava';
-const doc = (kind: 'detail' | 'compare', basePath: string, context: string) =>
-  `${kind} ${JSON.stringify({ idSlug: ID, basePath, context })}`;
+const doc = (
+  kind: 'detail' | 'compare',
+  basePath: string,
+  context: string,
+  place: Pick<DocumentScreenProps, 'collection' | 'owner'> = {},
+) => `${kind} ${JSON.stringify({ idSlug: ID, basePath, context, ...place })}`;
+const owned = (ownerType: 'user' | 'org', handle: string, slug: string) =>
+  ({ kind: 'owner', ownerType, handle, slug }) as const;
+const collectionPage = (address: ReturnType<typeof owned>, basePath: string) =>
+  `collection ${JSON.stringify({ address, basePath })}`;
 
 function shown(path: string): string {
   renderScreen(<AppRoutes />, { path });
@@ -73,17 +89,25 @@ describe('route table', () => {
     ['/teams', 'teams'],
     ['/u/jana', 'user jana'],
     ['/org/pirati', 'org pirati'],
+    ['/collections', 'collections'],
+    ['/collections/42', 'manage collection 42'],
+    ['/u/jana/ustavni-pravo', collectionPage(owned('user', 'jana', 'ustavni-pravo'), '/u/jana/ustavni-pravo')],
+    ['/org/pirati/stanovy', collectionPage(owned('org', 'pirati', 'stanovy'), '/org/pirati/stanovy')],
+    [
+      '/u/jana/collections/ustavni-pravo',
+      collectionPage(owned('user', 'jana', 'ustavni-pravo'), '/u/jana/collections/ustavni-pravo'),
+    ],
+    [
+      '/org/pirati/collections/stanovy',
+      collectionPage(owned('org', 'pirati', 'stanovy'), '/org/pirati/collections/stanovy'),
+    ],
+    // Decoded for the API, encoded again in the page's own address.
+    ['/u/jana/%C3%BAstava', collectionPage(owned('user', 'jana', 'ústava'), '/u/jana/%C3%BAstava')],
   ])('%s shows %s', (path, expected) => {
     expect(shown(path)).toBe(expected);
   });
 
   it.each([
-    ['/collections', 'soon collections: Collections'],
-    ['/collections/42', 'soon collection: Collection'],
-    ['/u/jana/ustavni-pravo', 'soon collection: Collection'],
-    ['/org/pirati/stanovy', 'soon collection: Collection'],
-    ['/u/jana/collections/ustavni-pravo', 'soon collection: Collection'],
-    ['/org/pirati/collections/stanovy', 'soon collection: Collection'],
     ['/settings/api-keys', 'soon apiKeys: API keys'],
     ['/editor', 'soon editor: Editor'],
     ['/editor/9d3c', 'soon editor: Editor'],
@@ -94,18 +118,18 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/collections/42', 'collection'],
-    ['/u/jana', 'user'],
-    ['/org/pirati', 'org'],
-    ['/u/jana/ustavni-pravo', 'collection'],
-    ['/org/pirati/stanovy', 'collection'],
-    ['/u/jana/collections/ustavni-pravo', 'collection'],
-    ['/org/pirati/collections/stanovy', 'collection'],
-    ['/ustavni-pravo', 'collection'],
-  ])('documents below %s open in the %s context', (base, context) => {
-    expect(shown(`${base}/documents/${ID}`)).toBe(doc('detail', base, context));
+    ['/collections/42', 'collection', { collection: { kind: 'id', id: '42' } }],
+    ['/u/jana', 'user', { owner: { type: 'user', handle: 'jana' } }],
+    ['/org/pirati', 'org', { owner: { type: 'org', handle: 'pirati' } }],
+    ['/u/jana/ustavni-pravo', 'collection', { collection: owned('user', 'jana', 'ustavni-pravo') }],
+    ['/org/pirati/stanovy', 'collection', { collection: owned('org', 'pirati', 'stanovy') }],
+    ['/u/jana/collections/ustavni-pravo', 'collection', { collection: owned('user', 'jana', 'ustavni-pravo') }],
+    ['/org/pirati/collections/stanovy', 'collection', { collection: owned('org', 'pirati', 'stanovy') }],
+    ['/ustavni-pravo', 'collection', { collection: { kind: 'handle', vanity: 'ustavni-pravo' } }],
+  ] as const)('documents below %s open in the %s context', (base, context, place) => {
+    expect(shown(`${base}/documents/${ID}`)).toBe(doc('detail', base, context, place));
     cleanup();
-    expect(shown(`${base}/documents/${ID}/compare`)).toBe(doc('compare', base, context));
+    expect(shown(`${base}/documents/${ID}/compare`)).toBe(doc('compare', base, context, place));
   });
 
   it.each(['/nope', '/documents/x/y/z', '/u', '/settings', '/auth', '/ustavni-pravo', '/u/jana/ustavni-pravo/extra'])(

@@ -4,9 +4,12 @@
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ErrorBoundary } from './components/shell/error-boundary';
-import type { DocumentContext } from './screens/screen-props';
+import type { DocumentContext, DocumentScreenProps } from './screens/screen-props';
+import type { OwnerCollectionAddress } from './machines/collections/public-collection.machine';
 import { HomeScreen } from './screens/reader/home/home.screen';
 import {
+  CollectionManageScreen,
+  CollectionsListScreen,
   CompareScreen,
   DocumentDetailScreen,
   DocumentsListScreen,
@@ -15,6 +18,7 @@ import {
   LoginScreen,
   OrgProfileScreen,
   ProfileSettingsScreen,
+  PublicCollectionScreen,
   RegisterScreen,
   ResetPasswordScreen,
   TeamsScreen,
@@ -37,6 +41,9 @@ const comingSoon = (path: string, section: ComingSoonSection): AppRoute => ({
   render: () => <ComingSoonScreen section={section} />,
 });
 
+/** Which collection or profile the document screens below a page are in, from the route parameters. */
+type DocumentPlace = (params: Params) => Pick<DocumentScreenProps, 'collection' | 'owner'>;
+
 /**
  * A page that lists documents (public, a collection, a profile) and the document and compare
  * screens below it. `base` rebuilds the page's own address from the route parameters.
@@ -46,8 +53,14 @@ function documentRoutes(
   context: DocumentContext,
   base: (params: Params) => string,
   page?: AppRoute,
+  place?: DocumentPlace,
 ): AppRoute[] {
-  const props = (params: Params) => ({ idSlug: params.idSlug ?? '', basePath: base(params), context });
+  const props = (params: Params): DocumentScreenProps => ({
+    idSlug: params.idSlug ?? '',
+    basePath: base(params),
+    context,
+    ...place?.(params),
+  });
   return [
     ...(page ? [page] : []),
     { path: `${prefix}/documents/:idSlug`, render: (params) => <DocumentDetailScreen {...props(params)} /> },
@@ -57,6 +70,29 @@ function documentRoutes(
 
 /** Segments as they appear in the address (wouter hands them over decoded). */
 const seg = (value: string | undefined) => encodeURIComponent(value ?? '');
+
+/** A collection under its owner, named by two route parameters. */
+const ownerCollection =
+  (ownerType: 'user' | 'org', handle: string, slug: string) =>
+  (params: Params): OwnerCollectionAddress => ({
+    kind: 'owner',
+    ownerType,
+    handle: params[handle] ?? '',
+    slug: params[slug] ?? '',
+  });
+
+/** A collection's public page and the documents below it, in the collection's context. */
+function ownerCollectionRoutes(
+  prefix: string,
+  base: (params: Params) => string,
+  address: (params: Params) => OwnerCollectionAddress,
+): AppRoute[] {
+  const page = {
+    path: prefix,
+    render: (p: Params) => <PublicCollectionScreen address={address(p)} basePath={base(p)} />,
+  };
+  return documentRoutes(prefix, 'collection', base, page, (p) => ({ collection: address(p) }));
+}
 
 // Order matters only where two patterns can match the same address: literal segments
 // ('collections', 'documents') come before parameters in the same position.
@@ -69,41 +105,47 @@ export const APP_ROUTES: AppRoute[] = [
     '/collections/:collectionId',
     'collection',
     (p) => `/collections/${seg(p.collectionId)}`,
-    comingSoon('/collections/:collectionId', 'collection'),
+    {
+      path: '/collections/:collectionId',
+      render: (p) => <CollectionManageScreen collectionId={p.collectionId ?? ''} />,
+    },
+    (p) => ({ collection: { kind: 'id', id: p.collectionId ?? '' } }),
   ),
-  comingSoon('/collections', 'collections'),
+  { path: '/collections', render: () => <CollectionsListScreen /> },
 
-  ...documentRoutes(
+  ...ownerCollectionRoutes(
     '/u/:owner/collections/:slug',
-    'collection',
     (p) => `/u/${seg(p.owner)}/collections/${seg(p.slug)}`,
-    comingSoon('/u/:owner/collections/:slug', 'collection'),
+    ownerCollection('user', 'owner', 'slug'),
   ),
-  ...documentRoutes(
+  ...ownerCollectionRoutes(
     '/org/:owner/collections/:slug',
-    'collection',
     (p) => `/org/${seg(p.owner)}/collections/${seg(p.slug)}`,
-    comingSoon('/org/:owner/collections/:slug', 'collection'),
+    ownerCollection('org', 'owner', 'slug'),
   ),
-  ...documentRoutes('/u/:username', 'user', (p) => `/u/${seg(p.username)}`, {
-    path: '/u/:username',
-    render: (p) => <UserProfileScreen username={p.username ?? ''} />,
-  }),
-  ...documentRoutes('/org/:orgSlug', 'org', (p) => `/org/${seg(p.orgSlug)}`, {
-    path: '/org/:orgSlug',
-    render: (p) => <OrgProfileScreen orgSlug={p.orgSlug ?? ''} />,
-  }),
   ...documentRoutes(
+    '/u/:username',
+    'user',
+    (p) => `/u/${seg(p.username)}`,
+    { path: '/u/:username', render: (p) => <UserProfileScreen username={p.username ?? ''} /> },
+    (p) => ({ owner: { type: 'user', handle: p.username ?? '' } }),
+  ),
+  ...documentRoutes(
+    '/org/:orgSlug',
+    'org',
+    (p) => `/org/${seg(p.orgSlug)}`,
+    { path: '/org/:orgSlug', render: (p) => <OrgProfileScreen orgSlug={p.orgSlug ?? ''} /> },
+    (p) => ({ owner: { type: 'org', handle: p.orgSlug ?? '' } }),
+  ),
+  ...ownerCollectionRoutes(
     '/u/:username/:collectionSlug',
-    'collection',
     (p) => `/u/${seg(p.username)}/${seg(p.collectionSlug)}`,
-    comingSoon('/u/:username/:collectionSlug', 'collection'),
+    ownerCollection('user', 'username', 'collectionSlug'),
   ),
-  ...documentRoutes(
+  ...ownerCollectionRoutes(
     '/org/:orgSlug/:collectionSlug',
-    'collection',
     (p) => `/org/${seg(p.orgSlug)}/${seg(p.collectionSlug)}`,
-    comingSoon('/org/:orgSlug/:collectionSlug', 'collection'),
+    ownerCollection('org', 'orgSlug', 'collectionSlug'),
   ),
 
   { path: '/settings/handle', render: () => <HandleSettingsScreen /> },
@@ -122,7 +164,13 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/terms', render: () => <TermsScreen /> },
 
   // A collection's short handle: /ustavni-pravo/documents/{id}-{slug}.
-  ...documentRoutes('/:collectionHandle', 'collection', (p) => `/${seg(p.collectionHandle)}`),
+  ...documentRoutes(
+    '/:collectionHandle',
+    'collection',
+    (p) => `/${seg(p.collectionHandle)}`,
+    undefined,
+    (p) => ({ collection: { kind: 'handle', vanity: p.collectionHandle ?? '' } }),
+  ),
 ];
 
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 // What people type into autocomplete, drawn from the real titles and law numbers: title
 // prefixes without diacritics, law numbers, one-typo words, single lowercase words.
 import type { ParsedDocument } from '../../server/importers/model.js';
-import { foldForSearch } from '../../server/importers/search-keys.js';
+import { foldForSearch } from '../../src/shared/search-keys.js';
 import { seededRandom } from './random.js';
 
 export type QueryKind = 'prefix' | 'number' | 'typo' | 'word';

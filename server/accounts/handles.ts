@@ -1,12 +1,14 @@
 // Changing a user's handle: If-Match against the user's ETag, 409 when another user has it.
 // The row is locked and updated only at the version the ETag names, so of two concurrent
-// changes with the same ETag exactly one wins and the other gets 412.
+// changes with the same ETag exactly one wins and the other gets 412. The old handle keeps
+// leading to the user (a redirect) until someone takes it.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { conflict, notFound } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { ifMatchHolds, staleEtag, userEtag } from './user-etag.js';
+import { userHandleChanged } from '../collections/redirects.js';
 
 const handleTaken = (username: string) => conflict('handle_taken', `The handle "${username}" is taken`, 'username');
 
@@ -35,6 +37,8 @@ export async function changeHandle(
             WHERE id = ${userId} AND version = ${version} RETURNING version`,
       );
       if (!updated) throw staleEtag();
+      // /u/{old handle} answers 301 to the new one until someone claims it.
+      await userHandleChanged(tx, userId, row.username, next);
       return { username: next, etag: userEtag(userId, Number(updated.version)) };
     });
   } catch (error) {

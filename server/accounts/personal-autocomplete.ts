@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AutocompleteItem } from '../../src/api/contract/search.js';
 import type { Db } from '../db/client.js';
-import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import type { AutocompleteHit } from '../library/autocomplete.js';
 import { escapeLike } from '../library/documents.js';
 import { sqlRows } from '../db/sql.js';

@@ -1,5 +1,5 @@
 // A user's public page: handle, names, photo, bio, languages, the public email (never the
-// login email or phone), links, collections and organizations with the user's role.
+// login email, phone or user id), links, public collections and organizations with the user's role.
 import { sql } from 'drizzle-orm';
 import { HANDLE_PATTERN, type PublicUser } from '../../src/api/contract/users.js';
 import type { Db } from '../db/client.js';
@@ -47,15 +47,14 @@ export async function getPublicUser(db: Db, typed: string): Promise<PublicUser> 
   const [organizations, collections] = await Promise.all([
     sqlRows<PublicUser['organizations'][number]>(
       db,
-      sql`SELECT o.slug, o.name, m.role FROM org_members m JOIN organizations o ON o.id = m.org_id
+      sql`SELECT o.id, o.slug, o.name, m.role FROM org_members m JOIN organizations o ON o.id = m.org_id
           WHERE m.user_id = ${row.id} ORDER BY o.name, o.slug`,
     ),
     collectionsOfUser(db, row.id),
   ]);
   return {
     username: row.username,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    name: { first: row.first_name, last: row.last_name },
     photo_url: row.photo_url,
     bio: row.bio,
     languages: row.languages ?? [],

@@ -55,14 +55,15 @@ let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve: (strength: Strength) => void; reject: (error: Error) => void }>();
 
-// One long-lived worker, started on first use; unref'd so it never keeps the process alive.
+// One long-lived worker, started on first use. It holds the process open only while a check is
+// pending (ref'd then, unref'd when idle), so a script that checks a password ends when done.
 function getWorker(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL('./password-strength.worker.mjs', import.meta.url));
-  started.unref();
   started.on('message', (message: { id: number; score?: number; onlyCommon?: boolean; error?: string }) => {
     const waiter = pending.get(message.id);
     pending.delete(message.id);
+    if (pending.size === 0) started.unref();
     if (!waiter) return;
     if (message.error !== undefined) waiter.reject(new Error(`password check failed: ${message.error}`));
     else waiter.resolve({ score: message.score ?? 0, onlyCommon: message.onlyCommon === true });
@@ -82,6 +83,8 @@ function scoreInWorker(password: string, userInputs: string[]): Promise<Strength
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    getWorker().postMessage({ id, password, userInputs });
+    const running = getWorker();
+    running.ref();
+    running.postMessage({ id, password, userInputs });
   });
 }

@@ -15,7 +15,8 @@ import {
   canReadCollection,
   collectionRoleOf,
   type CollectionFacts,
-  type Owner,
+  isInvitedCaller,
+  type Maintainer,
   userIdOf,
 } from '../policies/collections.js';
 
@@ -30,7 +31,7 @@ export interface CollectionRow {
   owner_org_id: string | null;
   owner_handle: string;
   document_count: number;
-  maintainers: Owner[] | string;
+  maintainers: Maintainer[] | string;
   caller_org_roles: Record<string, OrgRole> | string | null;
 }
 
@@ -45,7 +46,8 @@ export const collectionColumns = (principal: Principal): SQL => sql`
   COALESCE(ou.username, oo.slug) AS owner_handle,
   (SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = c.id) AS document_count,
   COALESCE((SELECT json_agg(json_build_object('type', CASE WHEN cm.user_id IS NULL THEN 'org' ELSE 'user' END,
-                                              'id', COALESCE(cm.user_id, cm.org_id)))
+                                              'id', COALESCE(cm.user_id, cm.org_id),
+                                              'accepted', cm.accepted_at IS NOT NULL))
             FROM collection_maintainers cm WHERE cm.collection_id = c.id), '[]'::json) AS maintainers,
   (SELECT json_object_agg(m.org_id, m.role) FROM org_members m
    WHERE m.user_id = ${userIdOf(principal)}::uuid
@@ -65,7 +67,7 @@ function factsOf(row: CollectionRow): CollectionFacts {
   return {
     owner: row.owner_user_id ? { type: 'user', id: row.owner_user_id } : { type: 'org', id: row.owner_org_id! },
     visibility: row.visibility,
-    maintainers: parsed<Owner[]>(row.maintainers, []),
+    maintainers: parsed<Maintainer[]>(row.maintainers, []),
     callerOrgRoles: parsed<Record<string, OrgRole>>(row.caller_org_roles, {}),
   };
 }
@@ -91,7 +93,8 @@ export function summaryOf(principal: Principal, row: CollectionRow): CollectionS
   };
 }
 
-const collectionNotFound = () => notFound('Collection');
+/** The same bytes for a missing collection and one the caller may not read. */
+export const collectionNotFound = () => notFound('Collection');
 
 /**
  * The collection the caller may read, or 404 (unknown and unreadable answer alike). With `lock`
@@ -103,6 +106,23 @@ export async function readableCollection(
   principal: Principal,
   lock = false,
 ): Promise<LoadedCollection> {
+  const loaded = await loadCollection(db, id, principal, lock);
+  if (!canReadCollection(principal, loaded.facts)) throw collectionNotFound();
+  return loaded;
+}
+
+/**
+ * Like readableCollection, but also for a caller invited to maintain it (who answers the
+ * invitation before they may read a private collection).
+ */
+export async function readableOrInvitedCollection(tx: Tx, id: string, principal: Principal): Promise<LoadedCollection> {
+  const loaded = await loadCollection(tx, id, principal, true);
+  if (!canReadCollection(principal, loaded.facts) && !isInvitedCaller(principal, loaded.facts))
+    throw collectionNotFound();
+  return loaded;
+}
+
+async function loadCollection(db: Db | Tx, id: string, principal: Principal, lock: boolean): Promise<LoadedCollection> {
   // Lock first, then read: the counts and maintainers of a `SELECT ... FOR UPDATE` come from the
   // snapshot taken before it waited for the lock, so a writer queued behind another would see the
   // old item count (quota passed, two items at one position) on PostgreSQL.
@@ -112,9 +132,7 @@ export async function readableCollection(
     sql`SELECT ${collectionColumns(principal)} FROM ${COLLECTION_OWNERS} WHERE c.id = ${id}`,
   );
   if (!row) throw collectionNotFound();
-  const facts = factsOf(row);
-  if (!canReadCollection(principal, facts)) throw collectionNotFound();
-  return { row, facts };
+  return { row, facts: factsOf(row) };
 }
 
 export async function editableCollection(tx: Tx, id: string, principal: Principal): Promise<LoadedCollection> {

@@ -21,7 +21,12 @@ import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
 import { conflict, notAuthenticated, notFound, teamNeedsOrgOwner, validationFailed } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
-import { canCreateOrgCollection, canListTeamCollections, readableCollectionSql } from '../policies/collections.js';
+import {
+  canCreateOrgCollection,
+  canListTeamCollections,
+  readableCollectionSql,
+  type Owner,
+} from '../policies/collections.js';
 import {
   COLLECTION_OWNERS,
   collectionColumns,
@@ -31,13 +36,15 @@ import {
   type CollectionRow,
 } from './access.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { claimSlug, slugChanged } from './redirects.js';
 import { firstItems } from './items.js';
 import { writeTransaction } from './write.js';
 import { assertWithinQuota, type CollectionQuotas } from './quotas.js';
 
 type OwnerColumn = 'owner_user_id' | 'owner_org_id';
 
-const slugTaken = (slug: string) => conflict('slug_taken', `The owner already has a collection at "${slug}"`, 'slug');
+export const slugTaken = (slug: string) =>
+  conflict('slug_taken', `The owner already has a collection at "${slug}"`, 'slug');
 
 function cleanName(typed: string): string {
   const name = cleanLine(typed);
@@ -71,6 +78,21 @@ async function slugInUse(tx: Tx, column: OwnerColumn, ownerId: string, slug: str
         ${except ? sql`AND id <> ${except}` : sql``}`,
   );
   return rows.length > 0;
+}
+
+/**
+ * Moves a collection to `slug` under its owner (409 slug_taken when another one has it); its old
+ * slug keeps answering with a redirect. The caller holds the collection's row lock.
+ */
+export async function moveSlug(tx: Tx, row: CollectionRow, slug: string): Promise<void> {
+  if (slug === row.slug) return;
+  const owner: Owner = row.owner_user_id
+    ? { type: 'user', id: row.owner_user_id }
+    : { type: 'org', id: row.owner_org_id! };
+  const column: OwnerColumn = owner.type === 'user' ? 'owner_user_id' : 'owner_org_id';
+  if (await slugInUse(tx, column, owner.id, slug, row.id)) throw slugTaken(slug);
+  await tx.execute(sql`UPDATE collections SET slug = ${slug}, updated_at = now() WHERE id = ${row.id}`);
+  await slugChanged(tx, owner, row.id, row.slug, slug);
 }
 
 /** A collection the caller may read, with its first documents. */
@@ -127,6 +149,7 @@ export async function createCollection(
         sql`INSERT INTO collections (id, ${sql.raw(column)}, name, slug, description)
           VALUES (${id}, ${ownerId}, ${name}, ${slug}, ${cleanOptional(request.description, cleanText) ?? null})`,
       );
+      await claimSlug(tx, { type: column === 'owner_user_id' ? 'user' : 'org', id: ownerId }, slug);
       return collectionOf(tx, id, principal);
     },
   );
@@ -143,10 +166,8 @@ export async function updateCollection(
     () => slugTaken(request.slug ?? ''),
     async (tx) => {
       const { row } = await managedCollection(tx, id, principal);
-      const column: OwnerColumn = row.owner_user_id ? 'owner_user_id' : 'owner_org_id';
-      const ownerId = row.owner_user_id ?? row.owner_org_id!;
-      if (request.visibility === 'team' && column === 'owner_user_id') throw teamNeedsOrgOwner();
-      if (request.slug && (await slugInUse(tx, column, ownerId, request.slug, id))) throw slugTaken(request.slug);
+      if (request.visibility === 'team' && row.owner_user_id) throw teamNeedsOrgOwner();
+      if (request.slug) await moveSlug(tx, row, request.slug);
       const description = cleanOptional(request.description, cleanText);
       await tx.execute(
         sql`UPDATE collections SET
@@ -178,14 +199,16 @@ async function scopeFilter(db: Db, principal: Principal, query: z.output<typeof 
   if (principal.kind !== 'user') throw notAuthenticated();
   const userId = principal.user.id;
   if (query.scope === 'mine') {
-    return sql`(c.owner_user_id = ${userId}
-      OR EXISTS (SELECT 1 FROM collection_maintainers cm WHERE cm.collection_id = c.id AND cm.user_id = ${userId}))`;
+    // A set of ids from two indexed lookups, rather than an OR over every collection (which
+    // PostgreSQL planned as a scan costly enough to JIT-compile on each call: 37 ms of 45).
+    return sql`c.id IN (SELECT id FROM collections WHERE owner_user_id = ${userId}
+      UNION ALL SELECT collection_id FROM collection_maintainers WHERE user_id = ${userId} AND accepted_at IS NOT NULL)`;
   }
   const orgId = query.organization_id;
   if (!orgId) throw validationFailed('organization_id', 'required for the team scope');
   authorize(canListTeamCollections(principal, await roleIn(db, orgId, userId)), 'Only members see its collections');
-  return sql`(c.owner_org_id = ${orgId}
-    OR EXISTS (SELECT 1 FROM collection_maintainers cm WHERE cm.collection_id = c.id AND cm.org_id = ${orgId}))`;
+  return sql`c.id IN (SELECT id FROM collections WHERE owner_org_id = ${orgId}
+    UNION ALL SELECT collection_id FROM collection_maintainers WHERE org_id = ${orgId} AND accepted_at IS NOT NULL)`;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -22,7 +22,7 @@ type ItemRow = Omit<CollectionItem, 'metadata'> & { title: string };
 
 const alreadyInCollection = () =>
   conflict('already_in_collection', 'This document is already in the collection', 'document_id');
-const itemNotFound = () => notFound('Document in this collection');
+export const itemNotFound = () => notFound('Document in this collection');
 
 /** Items of collection `collectionId`, `where` narrowing them, in order. */
 async function itemRows(db: Db | Tx, collectionId: string, where = sql``, limit = 50): Promise<CollectionItem[]> {
@@ -54,13 +54,32 @@ async function itemRows(db: Db | Tx, collectionId: string, where = sql``, limit 
 /** The first items of a collection already known readable (the Collection shape's documents). */
 export const firstItems = (db: Db | Tx, collectionId: string) => itemRows(db, collectionId);
 
+type ItemPage = { items: CollectionItem[]; next_cursor: string | null };
+
+/** One document of a collection the caller may read (404 when it is not in it). */
+export async function getItem(db: Db, id: string, documentId: string, principal: Principal): Promise<CollectionItem> {
+  await readableCollection(db, id, principal);
+  const item = await itemOf(db, id, documentId);
+  if (!item) throw itemNotFound();
+  return item;
+}
+
 export async function listItems(
   db: Db,
   id: string,
   principal: Principal,
   page: { limit: number; cursor?: string | undefined },
-): Promise<{ items: CollectionItem[]; next_cursor: string | null }> {
+): Promise<ItemPage> {
   await readableCollection(db, id, principal);
+  return itemPage(db, id, page);
+}
+
+/** A page of the items of a collection already known readable (keyset on position, document). */
+export async function itemPage(
+  db: Db | Tx,
+  id: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<ItemPage> {
   const after = page.cursor ? decodeCursor<[number, string]>(page.cursor, ['int', 'uuid']) : null;
   const where = after ? sql`AND (i.position, i.document_id) > (${after[0]}::int, ${after[1]}::uuid)` : sql``;
   const rows = await itemRows(db, id, where, page.limit + 1);
@@ -82,8 +101,14 @@ async function assertVersionOn(tx: Tx, documentId: string, asOf: string | null |
   if (found.length === 0) throw noVersionOnDate(asOf);
 }
 
+/** One item of a collection already known readable; null when the document is not in it. */
+export async function itemOf(db: Db | Tx, collectionId: string, documentId: string): Promise<CollectionItem | null> {
+  const [item] = await itemRows(db, collectionId, sql`AND i.document_id = ${documentId}`, 1);
+  return item ?? null;
+}
+
 async function oneItem(tx: Tx, collectionId: string, documentId: string): Promise<CollectionItem> {
-  const [item] = await itemRows(tx, collectionId, sql`AND i.document_id = ${documentId}`, 1);
+  const item = await itemOf(tx, collectionId, documentId);
   if (!item) throw itemNotFound();
   return item;
 }

@@ -6,18 +6,25 @@ export interface CollectionQuotas {
   collectionsPerOwner: number;
   itemsPerCollection: number;
   maintainersPerCollection: number;
+  /**
+   * Open invitations to maintain from one owner's collections to one user or organization: an
+   * owner cannot fill someone's invitations list (beyond the issue's limits).
+   */
+  openInvitationsPerInvitee: number;
 }
 
 export const DEFAULT_COLLECTION_QUOTAS: CollectionQuotas = {
   collectionsPerOwner: 2000,
   itemsPerCollection: 10_000,
   maintainersPerCollection: 100,
+  openInvitationsPerInvitee: 20,
 };
 
 const LIMIT_TEXT: Record<keyof CollectionQuotas, string> = {
   collectionsPerOwner: 'collections per owner',
   itemsPerCollection: 'documents per collection',
   maintainersPerCollection: 'maintainers per collection',
+  openInvitationsPerInvitee: 'open invitations from one owner to one user or organization',
 };
 
 /** 409 quota_exceeded when `count` already reached the limit. */

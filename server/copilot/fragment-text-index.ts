@@ -5,7 +5,7 @@
 // another process or instance is picked up; a language too large to keep falls back to SQL.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { foldForSearch } from '../importers/search-keys.js';
+import { foldForSearch } from '../../src/shared/search-keys.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../db/sql.js';
 

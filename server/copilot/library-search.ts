@@ -3,7 +3,7 @@
 // by the patterns (stemPattern), so it runs the same on PGlite and PostgreSQL without unaccent.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { escapeLike } from '../library/documents.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../db/sql.js';

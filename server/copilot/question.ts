@@ -1,7 +1,7 @@
 // Reads a Copilot question without a model: its language, a direct request ('open …',
 // 'search …'), the provision it names ('čl. 54', '§ 10a', 'article 6'), law numbers ('1/1993')
 // and the words worth searching for, folded and stemmed.
-import { foldForSearch } from '../importers/search-keys.js';
+import { foldForSearch } from '../../src/shared/search-keys.js';
 
 export type AnswerLanguage = 'cs' | 'en';
 export type Intent = 'open' | 'search' | 'ask';

@@ -460,9 +460,13 @@ export const collectionMaintainers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while invited: a maintainer edits (and the collection shows on their profile) only once they accept. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
   (t) => [
     check('collection_maintainers_one_kind', sql`num_nonnulls(${t.userId}, ${t.orgId}) = 1`),
+    // The policy facts and the maintainers list look maintainers up by collection alone.
+    index('collection_maintainers_collection_idx').on(t.collectionId),
     uniqueIndex('collection_maintainers_user_key')
       .on(t.collectionId, t.userId)
       .where(sql`${t.userId} IS NOT NULL`),
@@ -502,11 +506,15 @@ export const collectionRedirects = pgTable(
 export const handleRedirects = pgTable(
   'handle_redirects',
   {
-    oldHandle: text('old_handle').primaryKey(),
+    oldHandle: text('old_handle').notNull(),
     kind: text('kind', { enum: ['user', 'collection'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('handle_redirects_one_target', sql`num_nonnulls(${t.userId}, ${t.collectionId}) = 1`)],
+  // User handles (/u/{handle}) and short handles (/{vanity}) are separate namespaces: one string may redirect in each.
+  (t) => [
+    primaryKey({ columns: [t.kind, t.oldHandle] }),
+    check('handle_redirects_one_target', sql`num_nonnulls(${t.userId}, ${t.collectionId}) = 1`),
+  ],
 );

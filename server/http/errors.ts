@@ -64,6 +64,7 @@ export type ConflictCode = Extract<
   | 'already_in_collection'
   | 'already_maintainer'
   | 'quota_exceeded'
+  | 'vanity_handle_taken'
   | 'copilot_templates_changed'
 >;
 export const conflict = (code: ConflictCode, message: string, field?: string) =>
@@ -91,6 +92,15 @@ export const teamNeedsOrgOwner = () =>
     'Only a collection owned by an organization can be shared with its team',
     'visibility',
   );
+export const ownerHandleMismatch = () =>
+  new ApiError(
+    400,
+    'owner_handle_mismatch',
+    'The owner handle must be the handle of the collection’s owner',
+    'owner_handle',
+  );
+export const vanityHandleTaken = (vanity: string) =>
+  conflict('vanity_handle_taken', `Another collection has the short handle "${vanity}"`, 'vanity_handle');
 export const noVersionOnDate = (date: string) =>
   new ApiError(400, 'no_version_on_date', `The document has no version in force on ${date}`, 'as_of');
 

@@ -79,9 +79,11 @@ function errorCodesOf(spec: RouteSpec): Map<number, ErrorCode[]> {
 function responsesOf(spec: RouteSpec) {
   const error = { content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } } };
   const ok =
-    spec.produces === 'text'
-      ? { description: 'OK (streamed)', content: { 'text/plain': { schema: { type: 'string' } } } }
-      : { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } };
+    spec.status === 204
+      ? { description: 'No content' }
+      : spec.produces === 'text'
+        ? { description: 'OK (streamed)', content: { 'text/plain': { schema: { type: 'string' } } } }
+        : { description: 'OK', content: { 'application/json': { schema: schemaOf(spec.response, 'output') } } };
   const responses: Record<string, unknown> = { [spec.status ?? 200]: ok };
   for (const [status, description] of Object.entries(spec.extraResponses ?? {})) responses[status] = { description };
   for (const [status, codes] of [...errorCodesOf(spec)].sort(([a], [b]) => a - b)) {

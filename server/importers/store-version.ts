@@ -18,7 +18,7 @@ import {
 import { branchIdFor, contentHashOf, documentIdFor, tmUnitIdFor } from './identity.js';
 import { ImportError, type ParsedDocument } from './model.js';
 import { flattenVersion } from './flatten.js';
-import { externalKeyOf, foldForSearch } from './search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { renameBranches } from './branch-names.js';
 import { insertInChunks } from './insert-chunks.js';
 import { sqlRows, type Tx } from '../db/sql.js';

@@ -6,7 +6,7 @@
 // path on a large library (see BENCHMARKS.md).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { escapeLike } from './documents.js';
 import { sqlRows } from '../db/sql.js';
 

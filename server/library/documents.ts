@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Document } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
-import { externalKeyOf, foldForSearch } from '../importers/search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { resolveBranch } from './branches.js';
 import { sqlRows } from '../db/sql.js';
 

@@ -7,11 +7,13 @@ import type { OrgRole } from '../../src/api/contract/orgs.js';
 import type { Principal } from '../auth/principal.js';
 
 export type Owner = { type: 'user' | 'org'; id: string };
+/** A maintainer row: `accepted` false while invited (no rights until the user or the org's owners accept). */
+export type Maintainer = Owner & { accepted: boolean };
 
 export interface CollectionFacts {
   owner: Owner;
   visibility: CollectionVisibility;
-  maintainers: readonly Owner[];
+  maintainers: readonly Maintainer[];
   /** The caller's role in each organization that matters here (the owning org, maintainer orgs). */
   callerOrgRoles: Readonly<Record<string, OrgRole>>;
 }
@@ -31,8 +33,8 @@ export function canManageCollection(principal: Principal, facts: CollectionFacts
 function isMaintainer(principal: Principal, facts: CollectionFacts): boolean {
   const userId = userIdOf(principal);
   if (userId === null) return false;
-  return facts.maintainers.some((m) =>
-    m.type === 'user' ? m.id === userId : facts.callerOrgRoles[m.id] !== undefined,
+  return facts.maintainers.some(
+    (m) => m.accepted && (m.type === 'user' ? m.id === userId : facts.callerOrgRoles[m.id] !== undefined),
   );
 }
 
@@ -70,7 +72,7 @@ export function readableCollectionSql(principal: Principal): SQL {
     OR c.owner_user_id = ${userId}
     OR EXISTS (SELECT 1 FROM org_members om WHERE om.org_id = c.owner_org_id AND om.user_id = ${userId}
                AND (om.role IN ('owner', 'admin') OR c.visibility = 'team'))
-    OR EXISTS (SELECT 1 FROM collection_maintainers cm WHERE cm.collection_id = c.id
+    OR EXISTS (SELECT 1 FROM collection_maintainers cm WHERE cm.collection_id = c.id AND cm.accepted_at IS NOT NULL
                AND (cm.user_id = ${userId}
                     OR cm.org_id IN (SELECT mo.org_id FROM org_members mo WHERE mo.user_id = ${userId}))))`;
 }
@@ -84,12 +86,34 @@ export const canListTeamCollections = (principal: Principal, membership: OrgRole
   userIdOf(principal) !== null && membership !== null;
 
 /**
- * Remove a maintainer: the collection's managers; a maintainer user themselves; the owners and
- * admins of a maintainer organization (adding needs no consent yet, so an org can always leave).
+ * Whether the caller speaks for a (would-be) maintainer: the user themselves; the owners and
+ * admins of an organization. They accept an invitation, decline it, or leave.
  */
-export function canRemoveCollectionMaintainer(principal: Principal, facts: CollectionFacts, target: Owner): boolean {
-  if (canManageCollection(principal, facts)) return true;
+export function speaksForMaintainer(principal: Principal, facts: CollectionFacts, target: Owner): boolean {
   if (target.type === 'user') return target.id === userIdOf(principal);
   const role = facts.callerOrgRoles[target.id];
   return role === 'owner' || role === 'admin';
 }
+
+/**
+ * Remove a maintainer (or withdraw an invitation): the collection's managers; whoever speaks for
+ * the maintainer (a user leaves, an organization's owners and admins take it off, an invitation is declined).
+ */
+export const canRemoveCollectionMaintainer = (principal: Principal, facts: CollectionFacts, target: Owner): boolean =>
+  canManageCollection(principal, facts) || speaksForMaintainer(principal, facts, target);
+
+/**
+ * See an invitation not yet accepted in the maintainers list: the collection's managers and
+ * whoever speaks for the invited. Until they accept, nobody else learns whom it was offered to.
+ */
+export const canSeePendingMaintainer = (principal: Principal, facts: CollectionFacts, target: Owner): boolean =>
+  canManageCollection(principal, facts) || speaksForMaintainer(principal, facts, target);
+
+/** Accept an invitation to maintain: only whoever speaks for the invited user or organization, never the inviter. */
+export const canAcceptMaintainership = (principal: Principal, facts: CollectionFacts, target: Owner): boolean =>
+  facts.maintainers.some((m) => !m.accepted && m.type === target.type && m.id === target.id) &&
+  speaksForMaintainer(principal, facts, target);
+
+/** An invitation is visible to whoever may answer it, even on a collection they may not read yet. */
+export const isInvitedCaller = (principal: Principal, facts: CollectionFacts): boolean =>
+  facts.maintainers.some((m) => !m.accepted && speaksForMaintainer(principal, facts, m));

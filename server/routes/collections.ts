@@ -8,8 +8,15 @@ import {
   listCollections,
   updateCollection,
 } from '../collections/collections.js';
-import { addItem, listItems, removeItem, updateItem } from '../collections/items.js';
-import { addMaintainer, listMaintainers, removeMaintainer } from '../collections/maintainers.js';
+import { addItem, getItem, listItems, removeItem, updateItem } from '../collections/items.js';
+import {
+  acceptMaintainer,
+  addMaintainer,
+  listInvitations,
+  listMaintainers,
+  removeMaintainer,
+} from '../collections/maintainers.js';
+import { publishCollection, unpublishCollection } from '../collections/publish.js';
 import type { CollectionQuotas } from '../collections/quotas.js';
 import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
@@ -29,13 +36,24 @@ export function registerCollectionRoutes(app: FastifyInstance, db: Db, quotas: C
   registerRoute(app, routes.updateCollection, async ({ params, body, principal }) =>
     updateCollection(db, params.id, principal, body),
   );
-  registerRoute(app, routes.deleteCollection, async ({ params, principal }) =>
-    deleteCollection(db, params.id, principal),
+  registerRoute(app, routes.deleteCollection, async ({ params, principal }) => {
+    await deleteCollection(db, params.id, principal);
+    return null;
+  });
+  registerRoute(app, routes.publishCollection, async ({ params, body, principal }) =>
+    publishCollection(db, params.id, principal, body),
+  );
+  registerRoute(app, routes.unpublishCollection, async ({ params, principal }) =>
+    unpublishCollection(db, params.id, principal),
   );
 
   registerRoute(app, routes.listCollectionItems, async ({ params, query, principal, reply }) => {
     reply.header('Cache-Control', 'no-store');
     return listItems(db, params.id, principal, query);
+  });
+  registerRoute(app, routes.getCollectionItem, async ({ params, principal, reply }) => {
+    reply.header('Cache-Control', 'no-store');
+    return getItem(db, params.id, params.docId, principal);
   });
   registerRoute(app, routes.addCollectionItem, async ({ params, body, principal }) =>
     addItem(db, params.id, principal, body, quotas),
@@ -57,4 +75,11 @@ export function registerCollectionRoutes(app: FastifyInstance, db: Db, quotas: C
   registerRoute(app, routes.removeCollectionMaintainer, async ({ params, query, principal }) =>
     removeMaintainer(db, params.id, principal, { type: query.maintainer_type, id: params.maintainerId }),
   );
+  registerRoute(app, routes.acceptCollectionMaintainer, async ({ params, query, principal }) =>
+    acceptMaintainer(db, params.id, principal, { type: query.maintainer_type, id: params.maintainerId }),
+  );
+  registerRoute(app, routes.listCollectionInvitations, async ({ principal, reply }) => {
+    reply.header('Cache-Control', 'no-store');
+    return listInvitations(db, principal);
+  });
 }

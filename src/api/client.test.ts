@@ -53,6 +53,7 @@ const server = mockApi(
   }),
   http.get('*/v1/proxy', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
   http.get('*/v1/broken', () => HttpResponse.json({ n: 'one' })),
+  http.delete('*/v1/things/:id', () => new HttpResponse(null, { status: 204 })),
   http.get('*/v1/offline', () => HttpResponse.error()),
   http.get('*/v1/legal/fragments/:id/text', ({ request }) =>
     request.headers.get('If-None-Match') === '"e1"'
@@ -114,6 +115,19 @@ describe('call', () => {
     document.cookie = 'csrf_token=tok%3D1';
     const answer = await call(echo, { params: { id: 'a b' }, query: { n: 2 }, body: { n: 1 } });
     expect(answer).toEqual({ n: 3, id: 'a b', csrf: 'tok=1', lang: 'en' });
+  });
+
+  it('answers null for a 204 without reading a body', async () => {
+    const remove = route({
+      method: 'DELETE',
+      path: '/things/{id}',
+      summary: 'test',
+      tag: 't',
+      params: z.object({ id: z.string() }),
+      response: z.null(),
+      status: 204,
+    });
+    await expect(call(remove, { params: { id: 'x' } })).resolves.toBeNull();
   });
 
   it('fills path parameters encoded and skips empty query values', () => {

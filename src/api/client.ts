@@ -147,9 +147,9 @@ export async function parseAnswer<R extends RouteSpec>(
   response: Response,
   signal: AbortSignal | undefined,
 ): Promise<z.output<R['response']>> {
-  let json: unknown;
+  let json: unknown = null;
   try {
-    json = await response.json();
+    if (response.status !== 204) json = await response.json();
   } catch (error) {
     return rethrowUnlessCancelled(
       new ApiError(response.status, 'invalid_response', { message: String(error) }),

@@ -21,6 +21,7 @@ export const ERROR_CONTEXTS = [
   'copilot',
   'realtime',
   'library',
+  'collections',
 ] as const;
 export type ErrorContext = (typeof ERROR_CONTEXTS)[number];
 

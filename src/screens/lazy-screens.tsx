@@ -5,6 +5,7 @@ import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { documentIdFromSegment } from '../shared/document-path';
 import { prefetchFirstScreen } from '../machines/reader/fragment-texts-cache';
 import type { DocumentScreenProps } from './screen-props';
+import type { PublicCollectionScreenProps } from './collections/public/public-collection.screen';
 
 function ScreenLoading() {
   const intl = useIntl();
@@ -48,6 +49,15 @@ export const CompareScreen = deferred<DocumentScreenProps>(() =>
   import('./reader/compare/compare.screen').then((m) => m.CompareScreen),
 );
 export const ToolsScreen = deferred(() => import('./site/tools/tools.screen').then((m) => m.ToolsScreen));
+export const PublicCollectionScreen = deferred<PublicCollectionScreenProps>(() =>
+  import('./collections/public/public-collection.screen').then((m) => m.PublicCollectionScreen),
+);
+export const CollectionsListScreen = deferred(() =>
+  import('./collections/list/collections-list.screen').then((m) => m.CollectionsListScreen),
+);
+export const CollectionManageScreen = deferred<{ collectionId: string }>(() =>
+  import('./collections/manage/collection-manage.screen').then((m) => m.CollectionManageScreen),
+);
 
 // Accounts: the auth forms, settings, profiles and teams.
 export const LoginScreen = deferred(() => import('./accounts/auth/login.screen').then((m) => m.LoginScreen));

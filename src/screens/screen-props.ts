@@ -1,4 +1,5 @@
 // Props shared by the document screens, which also appear inside collections and profiles.
+import type { CollectionAddress } from '../machines/collections/public-collection.machine';
 
 /** Where a document is shown: public, or inside a collection, user or organization page. */
 export type DocumentContext = 'public' | 'collection' | 'user' | 'org';
@@ -9,4 +10,8 @@ export interface DocumentScreenProps {
   /** The path before `/documents/...`: '' publicly, '/u/jana/ustavni-pravo' in a collection. */
   basePath: string;
   context: DocumentContext;
+  /** In the 'collection' context: the collection the address names. */
+  collection?: CollectionAddress;
+  /** In the 'user' and 'org' contexts: whose profile. */
+  owner?: { type: 'user' | 'org'; handle: string };
 }

@@ -31,8 +31,8 @@ describe('document paths', () => {
 
 describe('collectionPath', () => {
   it('puts a collection under its owner, user or organization, with the parts encoded', () => {
-    expect(collectionPath({ owner_kind: 'user', owner_handle: 'jana', slug: 'gdpr' })).toBe('/u/jana/gdpr');
-    expect(collectionPath({ owner_kind: 'org', owner_handle: 'akv', slug: 'smlouvy 2026' })).toBe(
+    expect(collectionPath({ owner_type: 'user', owner_handle: 'jana', slug: 'gdpr' })).toBe('/u/jana/gdpr');
+    expect(collectionPath({ owner_type: 'org', owner_handle: 'akv', slug: 'smlouvy 2026' })).toBe(
       '/org/akv/smlouvy%202026',
     );
   });

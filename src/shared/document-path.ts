@@ -38,8 +38,8 @@ export function documentIdFromSegment(idSlug: string): string | undefined {
 }
 
 /** A collection's page: under its owner, `/u/{handle}/{slug}` or `/org/{slug}/{slug}`. */
-export function collectionPath(collection: { owner_kind: 'user' | 'org'; owner_handle: string; slug: string }): string {
-  const base = collection.owner_kind === 'org' ? 'org' : 'u';
+export function collectionPath(collection: { owner_type: 'user' | 'org'; owner_handle: string; slug: string }): string {
+  const base = collection.owner_type === 'org' ? 'org' : 'u';
   return `/${base}/${encodeURIComponent(collection.owner_handle)}/${encodeURIComponent(collection.slug)}`;
 }
 

@@ -7,6 +7,7 @@ import {
   Collection,
   CollectionItem,
   CollectionItemPage,
+  CollectionInvitationList,
   CollectionList,
   CollectionMaintainerList,
 } from '../../src/api/contract/collections.js';
@@ -33,7 +34,7 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, {
-      collectionQuotas: { itemsPerCollection: 3, maintainersPerCollection: 2 },
+      collectionQuotas: { itemsPerCollection: 3, maintainersPerCollection: 2, openInvitationsPerInvitee: 3 },
     });
     anonymous = new HttpSession(server.url);
     for (const name of ['owner', 'orgOwner', 'orgAdmin', 'orgMember', 'maintUser', 'maintOrgMember', 'stranger']) {
@@ -102,8 +103,8 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
     const invalid = await expectApiError(await patch({ visibility: 'secret' }), 400, 'validation_failed');
     expect(invalid.field).toBe('visibility');
 
-    const deleted = await json(await status(await owner.session.delete(`${BASE}/${first.id}`), 200), Collection);
-    expect(deleted.id).toBe(first.id);
+    const deleted = await status(await owner.session.delete(`${BASE}/${first.id}`), 204);
+    expect(await deleted.text()).toBe('');
     await expectApiError(await owner.session.get(`${BASE}/${first.id}`), 404, 'not_found');
   });
 
@@ -183,11 +184,14 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       CollectionItemPage,
     );
     expect(second).toMatchObject({ items: [{ document_id: ACT, position: 2 }], next_cursor: null });
+    const one = await json(await status(await owner.session.get(`${items}/${ACT}`), 200), CollectionItem);
+    expect(one).toEqual(second.items[0]);
 
     await status(await owner.session.delete(`${items}/${EU_ACT}`), 200);
     const after = await json(await status(await owner.session.get(items), 200), CollectionItemPage);
     expect(after.items.map((i) => [i.document_id, i.position])).toEqual([[ACT, 1]]);
     await expectApiError(await owner.session.delete(`${items}/${EU_ACT}`), 404, 'not_found');
+    await expectApiError(await owner.session.get(`${items}/${EU_ACT}`), 404, 'not_found');
   });
 
   it('answers 201 and 409 to two concurrent adds of one document', async () => {
@@ -248,7 +252,12 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       CollectionMaintainerList,
     );
     expect(added.items).toEqual([
-      { maintainer_type: 'user', maintainer_id: who.maintUser!.user.id, handle: who.maintUser!.user.username },
+      {
+        maintainer_type: 'user',
+        maintainer_id: who.maintUser!.user.id,
+        handle: who.maintUser!.user.username,
+        pending: true,
+      },
     ]);
     await expectApiError(
       await owner.session.post(url, { maintainer_type: 'user', maintainer_id: who.maintUser!.user.id }),
@@ -275,6 +284,10 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       404,
       'not_found',
     );
+    await status(
+      await who.maintUser!.session.post(`${url}/${who.maintUser!.user.id}/accept?maintainer_type=user`, {}),
+      200,
+    );
     // A reader who may not manage learns nothing about the owner rule: 403 first.
     await expectApiError(
       await who.maintUser!.session.delete(`${url}/${owner.user.id}?maintainer_type=user`),
@@ -297,6 +310,120 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       404,
       'not_found',
     );
+  });
+
+  it('invites maintainers: no rights, no listing until the invited user or the org’s owners accept; the inviter cannot', async () => {
+    const owner = who.owner!;
+    const collection = await created(owner, { name: 'Invitations' });
+    const url = `${BASE}/${collection.id}/maintainers`;
+    const invitee = who.maintUser!;
+    await status(await owner.session.post(url, { maintainer_type: 'user', maintainer_id: invitee.user.username }), 201);
+
+    // Invited, not yet a maintainer: the private collection stays unreadable and unlisted.
+    await expectApiError(await invitee.session.get(`${BASE}/${collection.id}`), 404, 'not_found');
+    await expectApiError(
+      await invitee.session.post(`${BASE}/${collection.id}/documents`, { document_id: ACT }),
+      404,
+      'not_found',
+    );
+    const mine = await json(await status(await invitee.session.get(`${BASE}?scope=mine`), 200), CollectionList);
+    expect(mine.items.map((c) => c.id)).not.toContain(collection.id);
+    const invitations = await json(
+      await status(await invitee.session.get('/v1/legal/collection-invitations'), 200),
+      CollectionInvitationList,
+    );
+    expect(invitations.items).toContainEqual({
+      collection_id: collection.id,
+      collection_name: 'Invitations',
+      owner_type: 'user',
+      owner_handle: owner.user.username,
+      maintainer_type: 'user',
+      maintainer_id: invitee.user.id,
+      handle: invitee.user.username,
+    });
+    const accept = (account: TestAccount) =>
+      account.session.post(`${url}/${invitee.user.id}/accept?maintainer_type=user`, {});
+    // Only the invited user answers: the inviter cannot accept for them, a stranger learns nothing.
+    await expectApiError(await accept(owner), 403, 'forbidden');
+    await expectApiError(await accept(who.stranger!), 404, 'not_found');
+    await expectApiError(
+      await anonymous.post(`${url}/${invitee.user.id}/accept?maintainer_type=user`, {}),
+      401,
+      'not_authenticated',
+    );
+
+    const accepted = await json(await status(await accept(invitee), 200), CollectionMaintainerList);
+    expect(accepted.items).toEqual([
+      { maintainer_type: 'user', maintainer_id: invitee.user.id, handle: invitee.user.username, pending: false },
+    ]);
+    await status(await invitee.session.post(`${BASE}/${collection.id}/documents`, { document_id: ACT }), 201);
+    const after = await json(await status(await invitee.session.get(`${BASE}?scope=mine`), 200), CollectionList);
+    expect(after.items.map((c) => c.id)).toContain(collection.id);
+    const none = await json(
+      await status(await invitee.session.get('/v1/legal/collection-invitations'), 200),
+      CollectionInvitationList,
+    );
+    expect(none.items.map((i) => i.collection_id)).not.toContain(collection.id);
+
+    // An organization: its members cannot accept, its owners can; declining is removing.
+    const o = await org('coll-invited', who.orgOwner!, [[who.orgMember!, 'member']]);
+    await status(await owner.session.post(url, { maintainer_type: 'org', maintainer_id: 'coll-invited' }), 201);
+    const orgAccept = (account: TestAccount) => account.session.post(`${url}/${o.id}/accept?maintainer_type=org`, {});
+    await expectApiError(await orgAccept(who.orgMember!), 404, 'not_found');
+    // Made public, the collection lists its invitation only to its managers and to whoever answers it.
+    await setVisibility(collection.id, 'public');
+    const seenBy = async (session: HttpSession) =>
+      (await json(await status(await session.get(url), 200), CollectionMaintainerList)).items.map((m) => m.handle);
+    expect(await seenBy(anonymous)).toEqual([invitee.user.username]);
+    expect(await seenBy(who.stranger!.session)).toEqual([invitee.user.username]);
+    expect(await seenBy(who.orgMember!.session)).toEqual([invitee.user.username]);
+    expect(await seenBy(who.orgOwner!.session)).toEqual([invitee.user.username, 'coll-invited']);
+    expect(await seenBy(owner.session)).toEqual([invitee.user.username, 'coll-invited']);
+    await setVisibility(collection.id, 'private');
+    const declined = await json(
+      await status(await who.orgOwner!.session.delete(`${url}/${o.id}?maintainer_type=org`), 200),
+      CollectionMaintainerList,
+    );
+    expect(declined.items.map((m) => m.maintainer_id)).toEqual([invitee.user.id]);
+    // Adding an organization one owns needs no second step.
+    const own = await created(who.orgOwner!, { name: 'Own org maintains' });
+    const auto = await json(
+      await status(
+        await who.orgOwner!.session.post(`${BASE}/${own.id}/maintainers`, {
+          maintainer_type: 'org',
+          maintainer_id: 'coll-invited',
+        }),
+        201,
+      ),
+      CollectionMaintainerList,
+    );
+    expect(auto.items).toEqual([
+      { maintainer_type: 'org', maintainer_id: o.id, handle: 'coll-invited', pending: false },
+    ]);
+  });
+
+  it('limits open invitations from one owner to one user; answering one makes room', async () => {
+    const invitee = who.orgMember!;
+    const invite = async (name: string) => {
+      const c = await created(who.owner!, { name });
+      const response = await who.owner!.session.post(`${BASE}/${c.id}/maintainers`, {
+        maintainer_type: 'user',
+        maintainer_id: invitee.user.username,
+      });
+      return { c, response };
+    };
+    const first = await invite('Spam 1');
+    for (const name of ['Spam 2', 'Spam 3']) await status((await invite(name)).response, 201);
+    const over = await expectApiError((await invite('Spam 4')).response, 409, 'quota_exceeded');
+    expect(over.message).toContain('3 open invitations');
+    await status(
+      await invitee.session.post(
+        `${BASE}/${first.c.id}/maintainers/${invitee.user.id}/accept?maintainer_type=user`,
+        {},
+      ),
+      200,
+    );
+    await status((await invite('Spam 5')).response, 201);
   });
 
   describe('the visibility matrix', () => {
@@ -348,6 +475,18 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
           await who.orgOwner!.session.post(url, { maintainer_type: 'org', maintainer_id: 'matrix-maint' }),
           201,
         );
+        // Invitations: the user accepts for themselves, the maintainer org's owner for it.
+        await status(
+          await who.maintUser!.session.post(`${url}/${who.maintUser!.user.id}/accept?maintainer_type=user`, {}),
+          200,
+        );
+        const maintOrg = (
+          await json(await status(await who.orgOwner!.session.get(url), 200), CollectionMaintainerList)
+        ).items.find((m) => m.maintainer_type === 'org')!;
+        await status(
+          await who.maintOrgMember!.session.post(`${url}/${maintOrg.maintainer_id}/accept?maintainer_type=org`, {}),
+          200,
+        );
         await status(await who.orgOwner!.session.post(`${BASE}/${c.id}/documents`, { document_id: ACT }), 201);
         await setVisibility(c.id, visibility);
       }
@@ -358,7 +497,12 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
       for (const visibility of all) {
         const id = ids[visibility]!;
         const readable = row.read.includes(visibility);
-        for (const path of [`${BASE}/${id}`, `${BASE}/${id}/documents`, `${BASE}/${id}/maintainers`]) {
+        for (const path of [
+          `${BASE}/${id}`,
+          `${BASE}/${id}/documents`,
+          `${BASE}/${id}/documents/${ACT}`,
+          `${BASE}/${id}/maintainers`,
+        ]) {
           const response = await row.session().get(path);
           if (readable) await status(response, 200);
           else {

@@ -91,6 +91,7 @@ describe('readConfig', () => {
       collectionsPerOwner: 2000,
       itemsPerCollection: 10_000,
       maintainersPerCollection: 100,
+      openInvitationsPerInvitee: 20,
     });
     expect(readConfig({ COLLECTION_ITEMS_MAX: '50' }).collectionQuotas.itemsPerCollection).toBe(50);
     expect(() => readConfig({ COLLECTIONS_PER_OWNER: '0' })).toThrow(/COLLECTIONS_PER_OWNER/);

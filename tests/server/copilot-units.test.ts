@@ -9,7 +9,7 @@ import { scanFragments, type IndexedFragment } from '../../server/copilot/fragme
 import { citeKeyPattern, parseQuestion, stem, stemPattern } from '../../server/copilot/question.js';
 import { markerOf } from '../../server/copilot/retrieval-assistant.js';
 import { loginTagOf, newSessionClaims, signSession, verifySignedHeaders } from '../../server/copilot/signed-session.js';
-import { foldForSearch } from '../../server/importers/search-keys.js';
+import { foldForSearch } from '../../src/shared/search-keys.js';
 
 describe('parseQuestion', () => {
   it("reads 'Co říká čl. 54 ústavy?' as article 54 of the Constitution, in Czech", () => {

@@ -87,7 +87,9 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       collections: [],
     });
     const profile = await json(await server.get(`/v1/public/users/${owner.user.username}`), PublicUser);
-    expect(profile.organizations).toEqual([{ slug: 'pravni-klinika', name: 'Právní <b>klinika</b>', role: 'owner' }]);
+    expect(profile.organizations).toEqual([
+      { id: org.id, slug: 'pravni-klinika', name: 'Právní <b>klinika</b>', role: 'owner' },
+    ]);
 
     const { items } = await json(await owner.session.get('/v1/orgs'), OrgList);
     expect(items.find((o) => o.slug === 'pravni-klinika')).toMatchObject({

@@ -10,9 +10,12 @@ import {
   canListTeamCollections,
   canManageCollection,
   canReadCollection,
+  canAcceptMaintainership,
   canRemoveCollectionMaintainer,
   collectionRoleOf,
+  isInvitedCaller,
   type CollectionFacts,
+  type Maintainer,
   type Owner,
 } from '../../server/policies/collections.js';
 
@@ -32,9 +35,13 @@ const user = (id: string): UserPrincipal => ({
 
 const OWNING_ORG = 'org-owning';
 const MAINT_ORG = 'org-maint';
-const MAINTAINERS: Owner[] = [
-  { type: 'user', id: 'maint-user' },
-  { type: 'org', id: MAINT_ORG },
+const INVITED_ORG = 'org-invited';
+const MAINTAINERS: Maintainer[] = [
+  { type: 'user', id: 'maint-user', accepted: true },
+  { type: 'org', id: MAINT_ORG, accepted: true },
+  // Invitations not yet accepted give no rights at all.
+  { type: 'user', id: 'invited-user', accepted: false },
+  { type: 'org', id: INVITED_ORG, accepted: false },
 ];
 
 /** Each caller with their memberships (callerOrgRoles as the domain module reads them). */
@@ -47,6 +54,8 @@ const CALLERS: { name: string; principal: Principal; roles: Record<string, OrgRo
   { name: 'maintainer user', principal: user('maint-user'), roles: {} },
   { name: 'member of a maintainer org', principal: user('m-member'), roles: { [MAINT_ORG]: 'member' } },
   { name: 'stranger', principal: user('stranger'), roles: {} },
+  { name: 'invited user', principal: user('invited-user'), roles: {} },
+  { name: 'owner of an invited org', principal: user('i-owner'), roles: { [INVITED_ORG]: 'owner' } },
 ];
 
 const ALL: CollectionVisibility[] = ['private', 'team', 'public'];
@@ -65,6 +74,8 @@ const USER_OWNED: Record<string, Expect> = {
   'maintainer user': maintainers,
   'member of a maintainer org': maintainers,
   stranger: none,
+  'invited user': none,
+  'owner of an invited org': none,
 };
 const ORG_OWNED: Record<string, Expect> = {
   anonymous: none,
@@ -75,6 +86,8 @@ const ORG_OWNED: Record<string, Expect> = {
   'maintainer user': maintainers,
   'member of a maintainer org': maintainers,
   stranger: none,
+  'invited user': none,
+  'owner of an invited org': none,
 };
 
 const facts = (owner: Owner, visibility: CollectionVisibility, roles: Record<string, OrgRole>): CollectionFacts => ({
@@ -122,7 +135,7 @@ describe('collection side rules', () => {
     expect(canRemoveCollectionMaintainer(user('o-admin'), asAdmin, { type: 'org', id: MAINT_ORG })).toBe(true);
   });
 
-  it("lets a maintainer organization's owners and admins take it off (it was added without asking), not its members", () => {
+  it("lets a maintainer organization's owners and admins take it off (as they declined an invitation), not its members", () => {
     const target = { type: 'org', id: MAINT_ORG } as const;
     for (const [role, allowed] of [
       ['owner', true],
@@ -132,6 +145,29 @@ describe('collection side rules', () => {
       const asMaintainerOrg = facts({ type: 'org', id: OWNING_ORG }, 'team', { [MAINT_ORG]: role });
       expect(canRemoveCollectionMaintainer(user('m'), asMaintainerOrg, target), role).toBe(allowed);
     }
+  });
+
+  it('lets only whoever speaks for the invited user or organization accept, never the inviter', () => {
+    const asManager = facts({ type: 'org', id: OWNING_ORG }, 'private', { [OWNING_ORG]: 'owner' });
+    const invitedUser = { type: 'user', id: 'invited-user' } as const;
+    const invitedOrg = { type: 'org', id: INVITED_ORG } as const;
+    expect(canAcceptMaintainership(user('invited-user'), f, invitedUser)).toBe(true);
+    expect(canAcceptMaintainership(user('o-owner'), asManager, invitedUser)).toBe(false);
+    expect(canAcceptMaintainership(user('stranger'), f, invitedUser)).toBe(false);
+    expect(canAcceptMaintainership(ANONYMOUS, f, invitedUser)).toBe(false);
+    for (const [role, allowed] of [
+      ['owner', true],
+      ['admin', true],
+      ['member', false],
+    ] as const) {
+      const asInvitedOrg = facts({ type: 'org', id: OWNING_ORG }, 'private', { [INVITED_ORG]: role });
+      expect(canAcceptMaintainership(user('m'), asInvitedOrg, invitedOrg), role).toBe(allowed);
+      expect(isInvitedCaller(user('m'), asInvitedOrg), role).toBe(allowed);
+    }
+    // An accepted maintainer has nothing left to accept.
+    expect(canAcceptMaintainership(user('maint-user'), f, { type: 'user', id: 'maint-user' })).toBe(false);
+    expect(isInvitedCaller(user('invited-user'), f)).toBe(true);
+    expect(isInvitedCaller(user('stranger'), f)).toBe(false);
   });
 
   it('lets owners and admins create an organization’s collections, and members list them', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalKeyOf, foldForSearch } from '../../server/importers/search-keys.js';
+import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { searchWordsOf } from '../../server/importers/store-version.js';
 
 describe('search keys', () => {

@@ -1,7 +1,11 @@
 // Handles, ETags, profiles and public user pages over HTTP, on PGlite and (with DATABASE_URL)
-// PostgreSQL: who may change what, If-Match, taken and reserved handles, text kept as text.
+// PostgreSQL: who may change what, If-Match, taken and reserved handles, text kept as text, the
+// public collections a user's and an organization's page list.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Collection } from '../../src/api/contract/collections.js';
 import { ErrorBody } from '../../src/api/contract/common.js';
+import { Org, PublicOrg } from '../../src/api/contract/orgs.js';
 import { HandleResponse, Profile, PublicUser, UserEtag } from '../../src/api/contract/users.js';
 import { registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
@@ -70,7 +74,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
       const page = await json(await server.get('/v1/public/users/alice_law'), PublicUser);
       expect(page.username).toBe('alice_law');
-      expect(page.first_name).toBe('Alice');
+      expect(page.name).toEqual({ first: 'Alice', last: 'Dvořáková' });
       // Looked up case-insensitively.
       expect((await server.get('/v1/public/users/ALICE_LAW')).status).toBe(200);
       await expectApiError(await server.get(`/v1/public/users/${alice.user.username}`), 404, 'not_found');
@@ -188,7 +192,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
       const page = await json(await server.get(`/v1/public/users/${alice.user.username}`), PublicUser);
       expect(page).toMatchObject({
-        first_name: '<i>Alice</i>',
+        name: { first: '<i>Alice</i>', last: 'Dvořáková' },
         bio: `${html}\nSecond line`,
         email: 'public@example.com',
         links: { linkedin: 'https://www.linkedin.com/in/alice', website: 'https://alice.example/' },
@@ -201,18 +205,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
       expect(raw).not.toContain(alice.user.phone);
       expect(raw).not.toContain(alice.user.id);
       expect(Object.keys(JSON.parse(raw)).sort()).toEqual(
-        [
-          'bio',
-          'collections',
-          'email',
-          'first_name',
-          'languages',
-          'last_name',
-          'links',
-          'organizations',
-          'photo_url',
-          'username',
-        ].sort(),
+        ['bio', 'collections', 'email', 'languages', 'links', 'name', 'organizations', 'photo_url', 'username'].sort(),
       );
 
       const cleared = await json(
@@ -276,6 +269,136 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
         const response = await server.get(`/v1/public/users/${name}`);
         expect(response.status, name).toBe(404);
         expect((await json(response, ErrorBody)).detail).toBe('not_found');
+      }
+    });
+  });
+
+  describe('profile collections', () => {
+    let petra: TestAccount;
+    let max: TestAccount;
+    let orgId: string;
+    const ORG = 'profile-kolekce';
+    const ids: Record<string, string> = {};
+
+    const ok = async (response: Response, expected = 200) => {
+      expect(response.status, await response.clone().text()).toBe(expected);
+      return response;
+    };
+    /** A collection of `who` (or of the organization) at `visibility`, set directly: publishing is its own call. */
+    async function collection(who: TestAccount, name: string, visibility: string, owner: 'user' | 'org' = 'user') {
+      const body = { name, owner_type: owner, ...(owner === 'org' ? { organization_id: orgId } : {}) };
+      const created = await json(await ok(await who.session.post('/v1/legal/collections', body), 201), Collection);
+      await server.database.db.execute(sql`UPDATE collections SET visibility = ${visibility} WHERE id = ${created.id}`);
+      ids[name] = created.id;
+      return created;
+    }
+    /** Invites a maintainer and has them (the user, or the organization's owner) accept. */
+    async function maintainedBy(id: string, type: 'user' | 'org', handle: string, accepter: TestAccount) {
+      const url = `/v1/legal/collections/${id}/maintainers`;
+      await ok(await max.session.post(url, { maintainer_type: type, maintainer_id: handle }), 201);
+      const maintainerId = type === 'user' ? accepter.user.id : orgId;
+      await ok(await accepter.session.post(`${url}/${maintainerId}/accept?maintainer_type=${type}`, {}));
+    }
+    const userPage = async (who: TestAccount) =>
+      json(await ok(await server.get(`/v1/public/users/${who.user.username}`)), PublicUser);
+    const orgPage = async () => json(await ok(await server.get(`/v1/public/orgs/${ORG}`)), PublicOrg);
+
+    beforeAll(async () => {
+      petra = await registerAndLogin(server, { first_name: 'Petra', last_name: 'Profilová' });
+      max = await registerAndLogin(server, { first_name: 'Max', last_name: 'Maintainer' });
+      orgId = (await json(await ok(await petra.session.post('/v1/orgs', { name: 'Profile org', slug: ORG })), Org)).id;
+      await collection(petra, 'Zeta owned public', 'public');
+      await collection(petra, 'Alpha owned private', 'private');
+      await collection(petra, 'Org public', 'public', 'org');
+      await collection(petra, 'Org team', 'team', 'org');
+      await maintainedBy(
+        (await collection(max, 'Beta maintained public', 'public')).id,
+        'user',
+        petra.user.username,
+        petra,
+      );
+      await maintainedBy(
+        (await collection(max, 'Gamma maintained private', 'private')).id,
+        'user',
+        petra.user.username,
+        petra,
+      );
+      // Invited, not yet accepted: no rights, so not on the profile.
+      const pending = await collection(max, 'Delta pending public', 'public');
+      await ok(
+        await max.session.post(`/v1/legal/collections/${pending.id}/maintainers`, {
+          maintainer_type: 'user',
+          maintainer_id: petra.user.username,
+        }),
+        201,
+      );
+      await maintainedBy((await collection(max, 'Epsilon org-maintained public', 'public')).id, 'org', ORG, petra);
+    });
+
+    it("lists a user's public collections, owned first, then maintained ones, never a private one", async () => {
+      const page = await userPage(petra);
+      expect(page.collections).toEqual([
+        {
+          collection_id: ids['Zeta owned public'],
+          role: 'owner',
+          owner_type: 'user',
+          owner_handle: petra.user.username,
+          slug: 'zeta-owned-public',
+          name: 'Zeta owned public',
+        },
+        {
+          collection_id: ids['Beta maintained public'],
+          role: 'maintainer',
+          owner_type: 'user',
+          owner_handle: max.user.username,
+          slug: 'beta-maintained-public',
+          name: 'Beta maintained public',
+        },
+      ]);
+      // Private (owned or maintained), pending, and organization-owned or -maintained ones stay off it.
+      const raw = await (await server.get(`/v1/public/users/${petra.user.username}`)).text();
+      for (const name of ['Alpha', 'Gamma', 'Delta', 'Org public', 'Org team', 'Epsilon'])
+        expect(raw).not.toContain(name);
+      expect(raw).not.toContain(petra.user.id);
+      expect(page.organizations).toEqual([{ id: orgId, slug: ORG, name: 'Profile org', role: 'owner' }]);
+      expect((await userPage(max)).collections.map((c) => [c.name, c.role])).toEqual([
+        ['Beta maintained public', 'owner'],
+        ['Delta pending public', 'owner'],
+        ['Epsilon org-maintained public', 'owner'],
+      ]);
+    });
+
+    it("lists an organization's public collections, owned and maintained, never a team one", async () => {
+      const page = await orgPage();
+      expect(page.collections).toEqual([
+        {
+          collection_id: ids['Org public'],
+          role: 'owner',
+          owner_type: 'org',
+          owner_handle: ORG,
+          slug: 'org-public',
+          name: 'Org public',
+        },
+        {
+          collection_id: ids['Epsilon org-maintained public'],
+          role: 'maintainer',
+          owner_type: 'user',
+          owner_handle: max.user.username,
+          slug: 'epsilon-org-maintained-public',
+          name: 'Epsilon org-maintained public',
+        },
+      ]);
+      expect(Object.keys(page).sort()).toEqual(['abbreviation', 'collections', 'locations', 'name', 'slug', 'website']);
+    });
+
+    it('drops a collection from every profile once it is private again', async () => {
+      const id = ids['Beta maintained public']!;
+      await server.database.db.execute(sql`UPDATE collections SET visibility = 'private' WHERE id = ${id}`);
+      try {
+        expect((await userPage(petra)).collections.map((c) => c.collection_id)).not.toContain(id);
+        expect((await userPage(max)).collections.map((c) => c.collection_id)).not.toContain(id);
+      } finally {
+        await server.database.db.execute(sql`UPDATE collections SET visibility = 'public' WHERE id = ${id}`);
       }
     });
   });

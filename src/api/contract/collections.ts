@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IsoDate, Uuid, pageLimit } from './common';
 import { ORG_SLUG_PATTERN, OrgSlug } from './orgs';
+import { Handle } from './users';
 
 export const COLLECTION_VISIBILITIES = ['private', 'team', 'public'] as const;
 export const CollectionVisibility = z.enum(COLLECTION_VISIBILITIES);
@@ -105,6 +106,8 @@ export const CollectionMaintainer = z.object({
   maintainer_type: MaintainerType,
   maintainer_id: z.uuid(),
   handle: z.string(),
+  /** Invited, not yet accepted: no rights until the user (or the organization's owners or admins) accepts. */
+  pending: z.boolean(),
 });
 export type CollectionMaintainer = z.infer<typeof CollectionMaintainer>;
 export const CollectionMaintainerList = z.object({ items: z.array(CollectionMaintainer) });
@@ -114,3 +117,74 @@ export const AddMaintainerRequest = z.object({
   maintainer_id: z.string().trim().min(1).max(100),
 });
 export const RemoveMaintainerQuery = z.object({ maintainer_type: MaintainerType });
+
+/** An open invitation to maintain a collection, for the caller or an organization they own or administer. */
+export const CollectionInvitation = z.object({
+  collection_id: z.uuid(),
+  collection_name: z.string(),
+  owner_type: z.enum(['user', 'org']),
+  owner_handle: z.string(),
+  maintainer_type: MaintainerType,
+  maintainer_id: z.uuid(),
+  /** The invited user's or organization's handle. */
+  handle: z.string(),
+});
+export type CollectionInvitation = z.infer<typeof CollectionInvitation>;
+export const CollectionInvitationList = z.object({ items: z.array(CollectionInvitation) });
+
+/**
+ * Publishing: the collection's address /u|org/{owner_handle}/{slug}, an optional short handle
+ * (/{vanity_handle}/documents/...), and whether anyone may read it (is_public false keeps the
+ * address for those who may read it).
+ */
+export const PublishCollectionRequest = z.object({
+  slug: CollectionSlug,
+  /** Must be the owner's handle (the user's username or the organization's slug): 400 owner_handle_mismatch. */
+  owner_handle: z.string().trim().toLowerCase().min(1).max(100),
+  vanity_handle: Handle.optional().nullable(),
+  is_public: z.boolean(),
+});
+
+export const CollectionOwnerType = z.enum(['user', 'org']);
+export const CollectionOwner = z.object({
+  type: CollectionOwnerType,
+  handle: z.string(),
+  /** The organization's name, or the user's full name (the handle when they gave none). */
+  name: z.string(),
+});
+export type CollectionOwner = z.infer<typeof CollectionOwner>;
+
+const Segment = z.string().min(1).max(100);
+export const PublicCollectionParams = z.object({ ownerType: CollectionOwnerType, handle: Segment, slug: Segment });
+export const PublicCollectionDocumentParams = PublicCollectionParams.extend({ documentId: Uuid });
+export const CollectionHandleParams = z.object({ vanity: Segment });
+export const CollectionHandleDocumentParams = CollectionHandleParams.extend({ documentId: Uuid });
+
+/** A collection as its public page shows it: one page of items (the first unless `cursor`). */
+export const PublicCollection = z.object({
+  collection: CollectionSummary,
+  owner: CollectionOwner,
+  items: z.array(CollectionItem),
+  next_cursor: z.string().nullable(),
+  /** /u|org/{handle}/{slug}: the address search engines and links should use. */
+  canonical_path: z.string(),
+});
+export type PublicCollection = z.infer<typeof PublicCollection>;
+
+/** One document inside a collection, for the document page's breadcrumbs and pin. */
+export const PublicCollectionDocument = z.object({
+  collection: CollectionSummary,
+  owner: CollectionOwner,
+  item: CollectionItem,
+  canonical_path: z.string(),
+});
+export type PublicCollectionDocument = z.infer<typeof PublicCollectionDocument>;
+
+/** Reverse lookup: the collections holding a document. */
+export const DocumentCollections = z.object({
+  /** How many public collections hold it (whatever the caller may read besides). */
+  public_count: z.number().int(),
+  /** Public ones, plus those the caller may read; at most 50. */
+  items: z.array(CollectionSummary),
+});
+export type DocumentCollections = z.infer<typeof DocumentCollections>;

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'already_maintainer',
   'quota_exceeded',
   'no_version_on_date',
+  'owner_handle_mismatch',
+  'vanity_handle_taken',
   // Copilot
   'copilot_session_invalid',
   'copilot_session_expired',

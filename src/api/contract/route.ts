@@ -7,8 +7,11 @@ export interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under `prefix` (default /v1), with `{name}` parameters. */
   path: string;
-  /** '' for the few routes outside /v1 (the Copilot's config, templates and chat). */
-  prefix?: '' | '/v1';
+  /**
+   * '' for the few routes outside /v1 (the Copilot's config, templates and chat); '/api/v1' for
+   * the public read API third parties call (never reads the login cookie: anonymous bodies).
+   */
+  prefix?: '' | '/v1' | '/api/v1';
   summary: string;
   tag: string;
   params?: z.ZodObject;
@@ -32,8 +35,11 @@ export interface RouteSpec {
    * the cookie, opts out.
    */
   csrfExempt?: true;
-  /** The success status when not 200: 201 for a call that creates something. */
-  status?: 201;
+  /**
+   * The success status when not 200: 201 for a call that creates something; 204 for a call that
+   * answers no body (its `response` is z.null(): the client answers null).
+   */
+  status?: 201 | 204;
   /** The answer is not JSON: 'text' (a streamed text/plain reply). */
   produces?: 'text';
 }
@@ -64,6 +70,6 @@ export interface RouteAccess {
 
 export const routeAccess = (spec: RouteSpec): RouteAccess => ({
   // Every /v1 route may answer a logged-in caller differently; outside /v1 only a route with `auth` acts for one.
-  principal: spec.prefix === '' && spec.auth === undefined ? 'anonymous' : 'session',
+  principal: (spec.prefix === '' || spec.prefix === '/api/v1') && spec.auth === undefined ? 'anonymous' : 'session',
   csrf: needsCsrf(spec),
 });

@@ -81,11 +81,76 @@ import {
   CollectionListQuery,
   CollectionMaintainerList,
   CollectionMaintainerParams,
+  CollectionHandleDocumentParams,
+  CollectionInvitationList,
+  CollectionHandleParams,
   CreateCollectionRequest,
+  DocumentCollections,
+  PublicCollection,
+  PublicCollectionDocument,
+  PublicCollectionDocumentParams,
+  PublicCollectionParams,
+  PublishCollectionRequest,
   RemoveMaintainerQuery,
   UpdateCollectionItemRequest,
   UpdateCollectionRequest,
 } from './collections';
+
+/**
+ * The public collection reads, served under /v1 (the web app, with the caller's session) and
+ * /api/v1 (third parties, never the login cookie: what an anonymous caller gets on /v1). A renamed slug,
+ * short handle or owner handle answers 301 to the new address.
+ */
+function publicCollectionRoutes<P extends '/v1' | '/api/v1'>(prefix: P) {
+  const moved = { 301: 'Moved: the collection or its owner was renamed (Location is the new address)' };
+  return {
+    collection: route({
+      method: 'GET',
+      prefix,
+      path: '/public/collections/{ownerType}/{handle}/{slug}',
+      summary: 'A published collection with one page of its documents',
+      tag: 'collections',
+      params: PublicCollectionParams,
+      query: CollectionItemsQuery,
+      response: PublicCollection,
+      extraResponses: moved,
+    }),
+    document: route({
+      method: 'GET',
+      prefix,
+      path: '/public/collections/{ownerType}/{handle}/{slug}/documents/{documentId}',
+      summary: 'One document of a published collection (404 when not in it)',
+      tag: 'collections',
+      params: PublicCollectionDocumentParams,
+      response: PublicCollectionDocument,
+      extraResponses: moved,
+    }),
+    byHandle: route({
+      method: 'GET',
+      prefix,
+      path: '/public/collection-handles/{vanity}',
+      summary: 'A published collection by its short handle',
+      tag: 'collections',
+      params: CollectionHandleParams,
+      query: CollectionItemsQuery,
+      response: PublicCollection,
+      extraResponses: moved,
+    }),
+    documentByHandle: route({
+      method: 'GET',
+      prefix,
+      path: '/public/collection-handles/{vanity}/documents/{documentId}',
+      summary: 'One document of a collection found by its short handle',
+      tag: 'collections',
+      params: CollectionHandleDocumentParams,
+      response: PublicCollectionDocument,
+      extraResponses: moved,
+    }),
+  };
+}
+
+const publicV1 = publicCollectionRoutes('/v1');
+const publicApi = publicCollectionRoutes('/api/v1');
 
 export const routes = {
   listDocuments: route({
@@ -452,10 +517,11 @@ export const routes = {
   deleteCollection: route({
     method: 'DELETE',
     path: '/legal/collections/{id}',
-    summary: 'Delete a collection (answers it as it was)',
+    summary: 'Delete a collection with its items, maintainers and redirects (204)',
     tag: 'collections',
     params: CollectionIdParams,
-    response: Collection,
+    response: z.null(),
+    status: 204,
     auth: 'user',
     errors: { 403: ['forbidden'] },
   }),
@@ -467,6 +533,14 @@ export const routes = {
     params: CollectionIdParams,
     query: CollectionItemsQuery,
     response: CollectionItemPage,
+  }),
+  getCollectionItem: route({
+    method: 'GET',
+    path: '/legal/collections/{id}/documents/{docId}',
+    summary: 'One document of a collection, at its pin (404 when not in it)',
+    tag: 'collections',
+    params: CollectionItemParams,
+    response: CollectionItem,
   }),
   addCollectionItem: route({
     method: 'POST',
@@ -536,6 +610,63 @@ export const routes = {
     auth: 'user',
     errors: { 403: ['forbidden'], 409: ['owner_is_not_maintainer'] },
   }),
+
+  acceptCollectionMaintainer: route({
+    method: 'POST',
+    path: '/legal/collections/{id}/maintainers/{maintainerId}/accept',
+    summary: 'Accept an invitation to maintain (the invited user, or owners and admins of the invited organization)',
+    tag: 'collections',
+    params: CollectionMaintainerParams,
+    query: RemoveMaintainerQuery,
+    response: CollectionMaintainerList,
+    auth: 'user',
+    errors: { 403: ['forbidden'] },
+  }),
+  listCollectionInvitations: route({
+    method: 'GET',
+    path: '/legal/collection-invitations',
+    summary: 'Open invitations to maintain collections, for the caller and the organizations they run',
+    tag: 'collections',
+    response: CollectionInvitationList,
+    auth: 'user',
+  }),
+  publishCollection: route({
+    method: 'POST',
+    path: '/legal/collections/{id}/publish',
+    summary: 'Give a collection its address (slug under the owner, optional short handle) and make it public or not',
+    tag: 'collections',
+    params: CollectionIdParams,
+    body: PublishCollectionRequest,
+    response: Collection,
+    auth: 'user',
+    errors: { 400: ['owner_handle_mismatch'], 403: ['forbidden'], 409: ['slug_taken', 'vanity_handle_taken'] },
+  }),
+  unpublishCollection: route({
+    method: 'DELETE',
+    path: '/legal/collections/{id}/publish',
+    summary: 'Make a collection private again and release its short handle',
+    tag: 'collections',
+    params: CollectionIdParams,
+    response: Collection,
+    auth: 'user',
+    errors: { 403: ['forbidden'] },
+  }),
+  getDocumentCollections: route({
+    method: 'GET',
+    path: '/legal/documents/{id}/collections',
+    summary: 'Collections holding a document: public ones and those the caller may read',
+    tag: 'collections',
+    params: CollectionIdParams,
+    response: DocumentCollections,
+  }),
+  getPublicCollection: publicV1.collection,
+  getPublicCollectionDocument: publicV1.document,
+  getPublicCollectionByHandle: publicV1.byHandle,
+  getPublicCollectionDocumentByHandle: publicV1.documentByHandle,
+  getPublicApiCollection: publicApi.collection,
+  getPublicApiCollectionDocument: publicApi.document,
+  getPublicApiCollectionByHandle: publicApi.byHandle,
+  getPublicApiCollectionDocumentByHandle: publicApi.documentByHandle,
 
   // Preferences, reading history, pins
   getLanguagePreference: route({

@@ -9,12 +9,14 @@ export const RESERVED_HANDLES = [
   'admin',
   'api',
   'app',
+  'assets',
   'auth',
   'collections',
   'copilot',
   'docs',
   'documents',
   'editor',
+  'healthz',
   'help',
   'login',
   'logout',
@@ -102,8 +104,6 @@ export const ProfilePatch = z.object({
 /** The fields the own profile and the public view both show, the same way in both. */
 const profileShape = {
   username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
   photo_url: z.string().nullable(),
   bio: z.string().nullable(),
   languages: z.array(z.string()),
@@ -112,28 +112,38 @@ const profileShape = {
 export const Profile = z.object({
   id: z.uuid(),
   ...profileShape,
+  first_name: z.string(),
+  last_name: z.string(),
   public_email: z.string().nullable(),
   linkedin_url: z.string().nullable(),
   website_url: z.string().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** A collection as listed on a profile (collections arrive with their own issue). */
+/**
+ * A public collection as a profile lists it: one the user or organization owns or maintains.
+ * The link is /u|org/{owner_handle}/{slug} by owner_type (the owner need not be the profile's).
+ */
 export const ProfileCollection = z.object({
-  id: z.uuid(),
+  collection_id: z.uuid(),
+  role: z.enum(['owner', 'maintainer']),
+  owner_type: z.enum(['user', 'org']),
+  owner_handle: z.string(),
   slug: z.string(),
   name: z.string(),
-  role: z.enum(['owner', 'maintainer']),
-  owner_kind: z.enum(['user', 'org']),
-  owner_handle: z.string(),
 });
+export type ProfileCollection = z.infer<typeof ProfileCollection>;
 
 export const PublicUser = z.object({
   ...profileShape,
+  /** Either may be empty (registration leaves names optional). */
+  name: z.object({ first: z.string(), last: z.string() }),
   /** The public email the user chose to show (never the login email). */
   email: z.string().nullable(),
   links: z.object({ linkedin: z.string().nullable(), website: z.string().nullable() }),
   collections: z.array(ProfileCollection),
-  organizations: z.array(z.object({ slug: z.string(), name: z.string(), role: z.enum(['owner', 'admin', 'member']) })),
+  organizations: z.array(
+    z.object({ id: z.uuid(), slug: z.string(), name: z.string(), role: z.enum(['owner', 'admin', 'member']) }),
+  ),
 });
 export type PublicUser = z.infer<typeof PublicUser>;

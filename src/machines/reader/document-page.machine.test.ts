@@ -15,7 +15,11 @@ const BRANCHES = [branchOf('b-main', 'main'), branchOf('b-1993', 'snapshot-1993-
 const DOCUMENT = documentIn('main');
 const NODE = nodeAt('n1', 7);
 
-function start({ idSlug = SEGMENT, search = '' }: { idSlug?: string; search?: string } = {}) {
+function start({
+  idSlug = SEGMENT,
+  search = '',
+  defaultBranch,
+}: { idSlug?: string; search?: string; defaultBranch?: string } = {}) {
   const documentLoads: Array<string | undefined> = [];
   const textStarts: Array<{ branch?: string; nodeId?: string }> = [];
   const navigations: string[] = [];
@@ -50,7 +54,7 @@ function start({ idSlug = SEGMENT, search = '' }: { idSlug?: string; search?: st
       }),
     },
   });
-  const actor = createActor(machine, { input: { documentId: ID, idSlug, basePath: '', search } });
+  const actor = createActor(machine, { input: { documentId: ID, idSlug, basePath: '', search, defaultBranch } });
   actor.start();
   const context = () => actor.getSnapshot().context;
   const textOf = () => context().text.getSnapshot().context;
@@ -132,5 +136,31 @@ describe('document page machine', () => {
     expect(page.context().textBranch).toBe('b-1993');
     expect(page.textOf()).toMatchObject({ branch: 'b-1993', jumpNodeId: 'n1' });
     expect(page.navigations).toEqual([]);
+  });
+
+  it('reads a collection pin when the address names no version, and the address version when it does', async () => {
+    const page = start({ defaultBranch: 'b-1993' });
+    expect(page.documentLoads).toEqual(['b-1993']);
+    expect(page.textOf().branch).toBe('b-1993');
+    await vi.advanceTimersByTimeAsync(50);
+    expect(page.context().versions.getSnapshot().context.selectedBranchId).toBe('b-1993');
+    expect(page.context().textBranch).toBe('b-1993');
+    // A link to the latest version names main: it wins over the pin…
+    page.actor.send({ type: 'address.change', search: 'branch=main' });
+    expect(page.context().textBranch).toBe('main');
+    expect(page.context().versions.getSnapshot().context.selectedBranchId).toBe('b-main');
+    // …and back without a branch the pin applies again.
+    page.actor.send({ type: 'address.change', search: '' });
+    expect(page.context().textBranch).toBe('b-1993');
+    expect(page.textOf().branch).toBe('b-1993');
+    expect(page.navigations).toEqual([]);
+  });
+
+  it('lets a branch in the opening address win over the pin', async () => {
+    const page = start({ defaultBranch: 'b-1993', search: 'branch=main' });
+    expect(page.documentLoads).toEqual(['main']);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(page.context().textBranch).toBe('main');
+    expect(page.context().versions.getSnapshot().context.selectedBranchId).toBe('b-main');
   });
 });

@@ -1,7 +1,8 @@
 // The document page: owns the document (detail), its versions and its text as child actors, and
 // the page's address (`?branch=`, `?node=`, the canonical `{id}-{slug}`). The screen sends the
 // address in (`address.change`) and the reader's choices; the machine asks for a new address
-// through the `navigate` action the screen provides (history replace).
+// through the `navigate` action the screen provides (history replace). Inside a collection the
+// item's pinned version is the default branch: read when the address names none.
 import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Document, Node } from '../../api/contract';
 import { detailPath, documentSegment } from '../../shared/document-path';
@@ -17,6 +18,11 @@ export interface DocumentPageInput {
   basePath: string;
   /** The address's query, without '?'. */
   search: string;
+  /**
+   * The version read when the address names none (a collection's pinned branch id); a `branch`
+   * in the address wins. Undefined: main.
+   */
+  defaultBranch?: string;
 }
 
 /** The page's address, from which every link and `navigate` is built. */
@@ -81,8 +87,9 @@ export const pageVersionsMachine = branchSelectionMachine.provide({
 
 export interface DocumentPageContext extends PageAddress {
   documentId: string;
-  /** The address's `branch` (a name or id) and `node`. */
+  /** The address's `branch` (a name or id), else the default branch; and its `node`. */
   branch?: string;
+  defaultBranch?: string;
   node?: string;
   /** Whether the versions answered (listed, empty or failed) since they were last asked for. */
   versionsSettled: boolean;
@@ -135,7 +142,7 @@ export const documentPageMachine = setup({
     navigate: (_, _params: { path: string }) => {},
     /** Takes a new query: the versions hear of its branch, the text jumps to a new node. */
     applyAddress: enqueueActions(({ context, enqueue }, params: { search: string }) => {
-      const branch = queryValue(params.search, 'branch');
+      const branch = queryValue(params.search, 'branch') ?? context.defaultBranch;
       const node = queryValue(params.search, 'node');
       enqueue.assign({ search: params.search, branch, node });
       if (branch !== context.branch) enqueue.sendTo(context.versions, { type: 'branch.request', requested: branch });
@@ -161,7 +168,7 @@ export const documentPageMachine = setup({
 }).createMachine({
   id: 'documentPage',
   context: ({ input, spawn }) => {
-    const branch = queryValue(input.search, 'branch');
+    const branch = queryValue(input.search, 'branch') ?? input.defaultBranch;
     const node = queryValue(input.search, 'node');
     // The text starts with the page, beside the document and its versions: it needs only the id.
     return {
@@ -170,6 +177,7 @@ export const documentPageMachine = setup({
       segment: input.idSlug,
       search: input.search,
       branch,
+      defaultBranch: input.defaultBranch,
       node,
       versionsSettled: false,
       textBranch: branch,

@@ -26,12 +26,20 @@ const FULL_ORG = {
   ],
   collections: [
     {
-      id: '22222222-2222-4222-8222-222222222222',
+      collection_id: '22222222-2222-4222-8222-222222222222',
+      role: 'owner',
+      owner_type: 'org',
+      owner_handle: 'akcr',
       slug: 'eu-pravo',
       name: 'Právo EU',
-      role: 'owner',
-      owner_kind: 'org',
-      owner_handle: 'akcr',
+    },
+    {
+      collection_id: '33333333-3333-4333-8333-333333333333',
+      role: 'maintainer',
+      owner_type: 'user',
+      owner_handle: 'jana',
+      slug: 'gdpr',
+      name: 'GDPR',
     },
   ],
 };
@@ -70,10 +78,22 @@ describe('OrgProfileScreen', () => {
     answer = () => HttpResponse.json(FULL_ORG);
     renderScreen(<OrgProfileScreen orgSlug="akcr" />);
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByText('1 collection')).toBeTruthy();
+    expect(screen.getByText('2 collections')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /^Collections/ }).getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByRole('link', { name: 'Právo EU' }).getAttribute('href')).toBe('/org/akcr/eu-pravo');
+    // Each row: name, role, owner handle, slug, and View to the owner's collection page.
+    const [owned, maintained] = within(panel).getAllByRole('listitem');
+    expect(owned!.textContent).toContain('Právo EU');
+    expect(within(owned!).getByText('Owner')).toBeTruthy();
+    expect(within(owned!).getByText('Owned by akcr')).toBeTruthy();
+    expect(within(owned!).getByText('Slug: eu-pravo')).toBeTruthy();
+    const view = within(owned!).getByRole('link', { name: 'View Právo EU' });
+    expect(view.textContent).toBe('View');
+    expect(view.getAttribute('href')).toBe('/org/akcr/eu-pravo');
+    expect(within(maintained!).getByText('Maintainer')).toBeTruthy();
+    expect(within(maintained!).getByText('Owned by @jana')).toBeTruthy();
+    expect(within(maintained!).getByText('Slug: gdpr')).toBeTruthy();
+    expect(within(maintained!).getByRole('link', { name: 'View GDPR' }).getAttribute('href')).toBe('/u/jana/gdpr');
 
     // Keyboard only: focus the selected tab, arrow to Overview.
     const user = userEvent.setup();

@@ -1,12 +1,12 @@
 // /org/{orgSlug}: an organization's public page: initials, name, slug, abbreviation, collection
-// count and website, then the Overview (locations) and Collections tabs; Collections opens first
-// when there are any.
+// count and website, then the Overview (locations) and Collections tabs (public collections it owns
+// or maintains: role, owner, slug, View); Collections opens first when there are any.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
 import { GlobeIcon, SewingPinIcon } from '@radix-ui/react-icons';
-import type { PublicOrg } from '../../../api/contract';
+import type { ProfileCollection, PublicOrg } from '../../../api/contract';
 import { PageTitle } from '../../../components/shell/page-title';
 import { firstLetters, InitialsAvatar } from '../../../components/accounts/initials-avatar';
 import { httpHref } from '../../../components/accounts/safe-href';
@@ -20,6 +20,10 @@ import { collectionPath } from '../../../shared/document-path';
 export function OrgProfileScreen({ orgSlug }: { orgSlug: string }) {
   return <OrgProfile key={orgSlug} orgSlug={orgSlug} />;
 }
+
+/** A user owner by @handle, an organization by its slug. */
+const ownerLabel = (collection: ProfileCollection) =>
+  collection.owner_type === 'user' ? `@${collection.owner_handle}` : collection.owner_handle;
 
 const TEXTS = {
   loading: 'org.loading',
@@ -121,13 +125,40 @@ function OrgView({ org }: { org: PublicOrg }) {
               title={intl.formatMessage({ id: 'org.tab.collections' })}
               emptyText={intl.formatMessage({ id: 'org.noCollections' })}
               items={org.collections}
-              itemKey={(collection) => collection.id}
+              itemKey={(collection) => collection.collection_id}
             >
               {(collection) => (
                 <Card size="1">
-                  <Link asChild size="3" weight="medium">
-                    <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
-                  </Link>
+                  <Flex align="center" justify="between" gap="3" wrap="wrap">
+                    <Flex direction="column" gap="1" minWidth="0">
+                      <Text size="3" weight="medium">
+                        {collection.name}
+                      </Text>
+                      <Flex gap="3" align="center" wrap="wrap">
+                        <Badge color={collection.role === 'owner' ? 'indigo' : 'gray'} variant="soft">
+                          {intl.formatMessage({ id: `profile.role.${collection.role}` })}
+                        </Badge>
+                        <Text size="2" color="gray">
+                          {intl.formatMessage({ id: 'profile.collection.ownedBy' }, { name: ownerLabel(collection) })}
+                        </Text>
+                        <Text size="2" color="gray">
+                          {intl.formatMessage({ id: 'profile.collection.slug' }, { value: collection.slug })}
+                        </Text>
+                      </Flex>
+                    </Flex>
+                    {/* The owner's page: another owner's for a collection the organization maintains. */}
+                    <Link asChild size="2">
+                      <RouterLink
+                        href={collectionPath(collection)}
+                        aria-label={intl.formatMessage(
+                          { id: 'profile.collection.viewLabel' },
+                          { name: collection.name },
+                        )}
+                      >
+                        {intl.formatMessage({ id: 'profile.collection.view' })}
+                      </RouterLink>
+                    </Link>
+                  </Flex>
                 </Card>
               )}
             </TitledList>

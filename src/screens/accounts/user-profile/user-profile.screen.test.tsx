@@ -12,8 +12,7 @@ import { renderScreen } from '../../../testing/render-screen';
 
 const PROFILE = {
   username: 'jana',
-  first_name: 'Jana',
-  last_name: 'Nováková',
+  name: { first: 'Jana', last: 'Nováková' },
   photo_url: 'https://example.com/jana.jpg',
   bio: 'Advokátka. <b>x</b> <img src=x onerror=alert(1)>',
   languages: ['cs', 'en'],
@@ -21,23 +20,33 @@ const PROFILE = {
   links: { linkedin: 'https://www.linkedin.com/in/jana', website: 'javascript:alert(1)' },
   collections: [
     {
-      id: '11111111-1111-4111-8111-111111111111',
+      collection_id: '11111111-1111-4111-8111-111111111111',
+      role: 'owner',
+      owner_type: 'user',
+      owner_handle: 'jana',
       slug: 'ustavni-pravo',
       name: 'Ústavní právo',
-      role: 'owner',
-      owner_kind: 'user',
-      owner_handle: 'jana',
     },
     {
-      id: '22222222-2222-4222-8222-222222222222',
+      collection_id: '22222222-2222-4222-8222-222222222222',
+      role: 'maintainer',
+      owner_type: 'org',
+      owner_handle: 'akcr',
       slug: 'eu-pravo',
       name: 'Právo EU',
+    },
+    {
+      collection_id: '33333333-3333-4333-8333-333333333333',
       role: 'maintainer',
-      owner_kind: 'org',
-      owner_handle: 'akcr',
+      owner_type: 'user',
+      owner_handle: 'petr',
+      slug: 'gdpr',
+      name: 'GDPR',
     },
   ],
-  organizations: [{ slug: 'akcr', name: 'Advokátní komora', role: 'admin' }],
+  organizations: [
+    { id: '44444444-4444-4444-8444-444444444444', slug: 'akcr', name: 'Advokátní komora', role: 'admin' },
+  ],
 };
 
 let answer: () => Response = () => HttpResponse.json(PROFILE);
@@ -89,12 +98,18 @@ describe('UserProfileScreen', () => {
     );
 
     const collections = screen.getByRole('region', { name: 'Collections' });
+    // Each links to its owner's page, by owner_type and owner_handle; a maintained one names its owner.
     const own = within(collections).getByRole('link', { name: 'Ústavní právo' });
     expect(own.getAttribute('href')).toBe('/u/jana/ustavni-pravo');
     expect(own.closest('li')!.textContent).toContain('Owner');
+    expect(own.closest('li')!.textContent).not.toContain('Owned by');
     const org = within(collections).getByRole('link', { name: 'Právo EU' });
     expect(org.getAttribute('href')).toBe('/org/akcr/eu-pravo');
     expect(org.closest('li')!.textContent).toContain('Maintainer');
+    expect(org.closest('li')!.textContent).toContain('Owned by akcr');
+    const other = within(collections).getByRole('link', { name: 'GDPR' });
+    expect(other.getAttribute('href')).toBe('/u/petr/gdpr');
+    expect(other.closest('li')!.textContent).toContain('Owned by @petr');
 
     const organizations = screen.getByRole('region', { name: 'Organizations' });
     expect(within(organizations).getByRole('link', { name: 'Advokátní komora' }).getAttribute('href')).toBe(
@@ -120,7 +135,7 @@ describe('UserProfileScreen', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByTestId('initials-avatar').textContent).toBe('JN');
-    expect(screen.getByText('No collections yet.')).toBeTruthy();
+    expect(screen.getByText('No public collections yet.')).toBeTruthy();
     expect(screen.getByText('Not a member of any organization.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
   });

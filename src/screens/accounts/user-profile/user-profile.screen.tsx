@@ -1,11 +1,12 @@
 // /u/{username}: a user's public profile: photo or initials, name and handle, bio (as text),
-// languages, contact links, collections with the user's role and organizations.
+// languages, contact links, public collections with the user's role (linked to the owner's
+// collection page) and organizations.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, GlobeIcon, LinkedInLogoIcon } from '@radix-ui/react-icons';
-import type { PublicUser } from '../../../api/contract';
+import type { ProfileCollection, PublicUser } from '../../../api/contract';
 import { PageTitle } from '../../../components/shell/page-title';
 import { InitialsAvatar, personInitials } from '../../../components/accounts/initials-avatar';
 import { httpHref, mailtoHref } from '../../../components/accounts/safe-href';
@@ -21,6 +22,10 @@ export function UserProfileScreen({ username }: { username: string }) {
   return <UserProfile key={username} username={username} />;
 }
 
+/** A user owner by @handle, an organization by its slug. */
+const ownerLabel = (collection: ProfileCollection) =>
+  collection.owner_type === 'user' ? `@${collection.owner_handle}` : collection.owner_handle;
+
 const TEXTS = {
   loading: 'profile.loading',
   notFound: 'profile.notFound',
@@ -34,7 +39,7 @@ function UserProfile({ username }: { username: string }) {
   const page = useActorRef(userPageMachine, { input: { key: username } });
   const notFound = useSelector(page, selectNotFound);
   const profile = useSelector(page, selectResource);
-  const fullName = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  const fullName = profile ? `${profile.name.first} ${profile.name.last}`.trim() : '';
   const title = notFound ? intl.formatMessage({ id: 'profile.notFound' }) : fullName || `@${username}`;
 
   return (
@@ -76,7 +81,7 @@ function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: str
             height={96}
           />
         ) : (
-          <InitialsAvatar text={personInitials(profile.first_name, profile.last_name, profile.username)} />
+          <InitialsAvatar text={personInitials(profile.name.first, profile.name.last, profile.username)} />
         )}
         <Box minWidth="0">
           <Heading as="h1" size="7">
@@ -148,14 +153,22 @@ function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: str
           headingId="profile-collections-heading"
           emptyText={intl.formatMessage({ id: 'profile.noCollections' })}
           items={profile.collections}
-          itemKey={(collection) => collection.id}
+          itemKey={(collection) => collection.collection_id}
         >
           {(collection) => (
             <Card size="1">
               <Flex align="center" justify="between" gap="3">
-                <Link asChild size="3" weight="medium">
-                  <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
-                </Link>
+                <Flex direction="column" gap="1" minWidth="0">
+                  {/* The owner's page, which is another user's or an organization's for a maintained one. */}
+                  <Link asChild size="3" weight="medium">
+                    <RouterLink href={collectionPath(collection)}>{collection.name}</RouterLink>
+                  </Link>
+                  {collection.role === 'maintainer' && (
+                    <Text size="2" color="gray">
+                      {intl.formatMessage({ id: 'profile.collection.ownedBy' }, { name: ownerLabel(collection) })}
+                    </Text>
+                  )}
+                </Flex>
                 <Badge color={collection.role === 'owner' ? 'indigo' : 'gray'} variant="soft">
                   {intl.formatMessage({ id: `profile.role.${collection.role}` })}
                 </Badge>
@@ -171,7 +184,7 @@ function ProfileView({ profile, fullName }: { profile: PublicUser; fullName: str
           headingId="profile-orgs-heading"
           emptyText={intl.formatMessage({ id: 'profile.noOrganizations' })}
           items={profile.organizations}
-          itemKey={(org) => org.slug}
+          itemKey={(org) => org.id}
         >
           {(org) => (
             <Flex align="center" gap="2">

@@ -1,5 +1,6 @@
 // The comparison screen against a mocked API (msw): counts formatted in English and Czech,
-// 'and N more', the changes, the error states, the address kept in sync, and axe.
+// 'and N more', the changes, the error states, the address kept in sync, and axe; inside a
+// collection its breadcrumbs, and 'Collection not found' instead of a document it does not hold.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +15,9 @@ import type { Branch, Comparison, Document } from '../../../api/contract';
 import type { Locale } from '../../../i18n/locale';
 import { MESSAGES } from '../../../i18n/messages';
 import { mockApi } from '../../../testing/mock-api';
+import { documentViewOf } from '../../../machines/collections/public-collection.fixtures';
+import { renderScreen as renderInApp } from '../../../testing/render-screen';
+import type { DocumentScreenProps } from '../../screen-props';
 import { CompareScreen } from './compare.screen';
 
 const DOC = '8661f9e7-8cb5-5c16-8ba5-202fe87e8806';
@@ -111,6 +115,7 @@ const changes: CompareChanges = {
 
 const api = {
   compare: () => HttpResponse.json(comparison),
+  inCollection: (): Response => HttpResponse.json(documentViewOf()),
 };
 mockApi(
   http.get('/v1/legal/documents/:id', () => HttpResponse.json(document)),
@@ -119,6 +124,7 @@ mockApi(
   ),
   http.get('/v1/legal/compare', () => api.compare()),
   http.get('/v1/legal/compare/changes', () => HttpResponse.json(changes)),
+  http.get('/v1/public/collections/:ownerType/:handle/:slug/documents/:documentId', () => api.inCollection()),
 );
 
 beforeAll(() => {
@@ -238,5 +244,42 @@ describe('CompareScreen', () => {
     cleanup();
     renderScreen(`to=${MAIN}`, 'cs');
     expect(await screen.findByText('Neplatné parametry porovnání')).toBeTruthy();
+  });
+});
+
+describe('CompareScreen inside a collection', () => {
+  const IN_COLLECTION: DocumentScreenProps = {
+    idSlug: ID_SLUG,
+    basePath: '/u/jana/ustavni-pravo',
+    context: 'collection',
+    collection: { kind: 'owner', ownerType: 'user', handle: 'jana', slug: 'ustavni-pravo' },
+  };
+  const open = () =>
+    renderInApp(<CompareScreen {...IN_COLLECTION} />, {
+      path: `/u/jana/ustavni-pravo/documents/${ID_SLUG}/compare?from=${OLD}&to=${MAIN}`,
+    });
+
+  it('leads back through the user, the collection and the document', async () => {
+    api.inCollection = () => HttpResponse.json(documentViewOf());
+    open();
+    expect(await screen.findByText('1,234')).toBeTruthy();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const links = within(breadcrumb)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['@jana', '/u/jana'],
+      ['Ústavní právo', '/u/jana/ustavni-pravo'],
+      ['Ústava České republiky', `/u/jana/ustavni-pravo/documents/${ID_SLUG}`],
+    ]);
+    expect(within(breadcrumb).getByText('Users')).toBeTruthy();
+    expect(within(breadcrumb).getByText('Comparison').closest('[aria-current="page"]')).toBeTruthy();
+  });
+
+  it('compares nothing in a collection that does not hold the document', async () => {
+    api.inCollection = () => HttpResponse.json({ detail: 'not_found' }, { status: 404 });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Collection not found', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Ústava České republiky')).toBeNull();
   });
 });

@@ -1,13 +1,16 @@
 // The comparison screen ({document path}/compare?from=&to=): breadcrumb, the document's title,
 // then the comparison panel; or why there is nothing to compare. The comparison machine owns the
-// address's base/head/lang: the screen sends the address in and provides `navigate`.
+// address's base/head/lang: the screen sends the address in and provides `navigate`. Inside a
+// collection it waits for the collection (breadcrumbs; 'Collection not found' when it does not
+// hold the document).
 import { useEffect } from 'react';
 import { Box, Callout, Flex, Heading, Link as RadixLink, Skeleton, Text } from '@radix-ui/themes';
-import { ArrowLeftIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import type { PublicCollectionDocument } from '../../../api/contract/collections';
 import { documentIdFromSegment, detailPath } from '../../../shared/document-path';
 import {
   comparisonMachine,
@@ -21,8 +24,12 @@ import type { DocumentScreenProps } from '../../screen-props';
 import { ComparisonPanel } from './comparison-panel';
 import { PageTitle } from '../../../components/shell/page-title';
 import { errorMessage } from '../../../i18n/error-message';
+import { Breadcrumbs } from '../../../components/breadcrumbs/breadcrumbs';
+import { InCollection } from '../document-detail/collection-context';
+import { placeCrumbs } from '../document-detail/document-place';
 
-export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
+export function CompareScreen(props: DocumentScreenProps) {
+  const { idSlug, basePath } = props;
   const search = useSearch();
   const params = new URLSearchParams(search);
   const input: ComparisonInput = {
@@ -35,17 +42,29 @@ export function CompareScreen({ idSlug, basePath }: DocumentScreenProps) {
     lang: params.get('lang') || undefined,
   };
   // Another document or another from/to is another comparison: start the flow afresh.
-  return (
-    <Comparison
-      key={`${basePath}|${idSlug}|${input.from}|${input.to}`}
-      input={input}
-      idSlug={idSlug}
-      basePath={basePath}
-    />
+  const comparison = (view?: PublicCollectionDocument) => (
+    <Comparison key={`${basePath}|${idSlug}|${input.from}|${input.to}`} input={input} place={props} view={view} />
   );
+  if (props.context === 'collection' && props.collection && input.documentId)
+    return (
+      <InCollection key={`${basePath}|${input.documentId}`} address={props.collection} documentId={input.documentId}>
+        {comparison}
+      </InCollection>
+    );
+  return comparison();
 }
 
-function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlug: string; basePath: string }) {
+function Comparison({
+  input,
+  place,
+  view,
+}: {
+  input: ComparisonInput;
+  place: DocumentScreenProps;
+  /** The collection holding the document, in the collection context. */
+  view?: PublicCollectionDocument;
+}) {
+  const { idSlug, basePath } = place;
   const intl = useIntl();
   const [, navigate] = useLocation();
   const documentHref = detailPath(basePath, idSlug);
@@ -66,7 +85,14 @@ function Comparison({ input, idSlug, basePath }: { input: ComparisonInput; idSlu
   return (
     <Flex direction="column" gap="4" p={{ initial: '3', sm: '5' }} maxWidth="1200px" mx="auto" width="100%">
       <PageTitle title={pageTitle} />
-      <Breadcrumb documentsHref={`${basePath}/documents`} documentHref={documentHref} documentTitle={document?.title} />
+      <Breadcrumbs
+        label={intl.formatMessage({ id: 'compare.breadcrumb.label' })}
+        crumbs={[
+          ...placeCrumbs(intl, place, view),
+          ...(document ? [{ label: document.title, href: documentHref }] : []),
+        ]}
+        current={intl.formatMessage({ id: 'compare.breadcrumb.comparison' })}
+      />
       <Box>
         <Heading as="h1" size={{ initial: '6', sm: '7' }}>
           {intl.formatMessage({ id: 'compare.title' })}
@@ -125,49 +151,5 @@ function ScreenBody({ actor }: { actor: ActorRefFrom<typeof comparisonMachine> }
         )}
       </Flex>
     </Callout.Root>
-  );
-}
-
-function Breadcrumb({
-  documentsHref,
-  documentHref,
-  documentTitle,
-}: {
-  documentsHref: string;
-  documentHref: string;
-  documentTitle?: string;
-}) {
-  const intl = useIntl();
-  const separator = <ChevronRightIcon aria-hidden color="var(--gray-9)" />;
-  return (
-    <nav aria-label={intl.formatMessage({ id: 'compare.breadcrumb.label' })}>
-      <Flex asChild align="center" gap="2" wrap="wrap">
-        <ol className="lexhub-plain-list">
-          <Flex asChild align="center" gap="2">
-            <li>
-              <RadixLink asChild size="2">
-                <Link href={documentsHref}>{intl.formatMessage({ id: 'compare.breadcrumb.documents' })}</Link>
-              </RadixLink>
-              {separator}
-            </li>
-          </Flex>
-          {documentTitle && (
-            <Flex asChild align="center" gap="2" minWidth="0">
-              <li>
-                <RadixLink asChild size="2" truncate>
-                  <Link href={documentHref}>{documentTitle}</Link>
-                </RadixLink>
-                {separator}
-              </li>
-            </Flex>
-          )}
-          <li>
-            <Text size="2" aria-current="page">
-              {intl.formatMessage({ id: 'compare.breadcrumb.comparison' })}
-            </Text>
-          </li>
-        </ol>
-      </Flex>
-    </nav>
   );
 }

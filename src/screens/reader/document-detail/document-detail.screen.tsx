@@ -1,13 +1,16 @@
 // The document page (/documents/{id}-{slug}): breadcrumb, versions, the structure tree, the text
 // and the statistics. The document-page machine owns the document, its versions, its text and
 // the address (`branch`, `node`, history replace); this screen renders it and sends it events.
+// Inside a collection it opens only once the collection holds it, at the item's pinned version;
+// publicly it names the public collections that hold it.
 import { useCallback, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text } from '@radix-ui/themes';
-import { ArrowLeftIcon, ExclamationTriangleIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../../api/contract';
+import type { PublicCollectionDocument } from '../../../api/contract/collections';
 import type { DocumentScreenProps } from '../../screen-props';
 import { documentIdFromSegment, documentPath } from '../../../shared/document-path';
 import {
@@ -42,27 +45,46 @@ import { VersionSelector } from '../../../components/version-selector/version-se
 import { PinButton } from '../../../components/pin-button/pin-button';
 import { PageTitle } from '../../../components/shell/page-title';
 import { useDocumentVisit } from '../../../components/accounts/use-document-visit';
+import { Breadcrumbs } from '../../../components/breadcrumbs/breadcrumbs';
+import { pinnedBranchOf } from '../../../machines/collections/public-collection-document.machine';
+import { InCollection } from './collection-context';
+import { backTarget, placeCrumbs } from './document-place';
+import { PinNotice } from './pin-notice';
+import { PublicCollections } from './public-collections';
 import './document-detail.css';
 
 export function DocumentDetailScreen(props: DocumentScreenProps) {
   const documentId = documentIdFromSegment(props.idSlug);
-  // A new document is a new page: a fresh machine, fresh head.
-  return documentId ? (
-    <DocumentDetail key={documentId} documentId={documentId} {...props} />
-  ) : (
-    <Problem titleId="reader.detail.invalidId" helpId="reader.detail.invalidIdHelp" basePath={props.basePath} />
-  );
+  if (!documentId)
+    return <Problem titleId="reader.detail.invalidId" helpId="reader.detail.invalidIdHelp" place={props} />;
+  // A new document (or collection) is a new page: a fresh machine, fresh head.
+  if (props.context === 'collection' && props.collection)
+    return (
+      <InCollection key={`${props.basePath}|${documentId}`} address={props.collection} documentId={documentId}>
+        {(view) => <DocumentDetail documentId={documentId} {...props} inCollection={view} />}
+      </InCollection>
+    );
+  return <DocumentDetail key={documentId} documentId={documentId} {...props} />;
 }
 
-function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScreenProps & { documentId: string }) {
+type DocumentDetailProps = DocumentScreenProps & {
+  documentId: string;
+  /** The collection holding the document, in the collection context. */
+  inCollection?: PublicCollectionDocument;
+};
+
+function DocumentDetail(props: DocumentDetailProps) {
+  const { documentId, idSlug, basePath, context, inCollection } = props;
   const intl = useIntl();
   const search = useSearch();
   const [, navigate] = useLocation();
+  const item = inCollection?.item;
+  const pinnedBranch = item ? pinnedBranchOf(item) : undefined;
   const page = useActorRef(
     documentPageMachine.provide({
       actions: { navigate: (_, { path }) => navigate(`~${path}`, { replace: true }) },
     }),
-    { input: { documentId, idSlug, basePath, search } },
+    { input: { documentId, idSlug, basePath, search, defaultBranch: pinnedBranch } },
   );
   // The address is the machine's: back, forward and links come in as events.
   useEffect(() => page.send({ type: 'address.change', search }), [page, search]);
@@ -108,36 +130,29 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
     return (
       <>
         {head}
-        <Problem titleId="reader.detail.notFound" helpId="reader.detail.notFoundHelp" basePath={basePath} />
+        <Problem
+          titleId="reader.detail.notFound"
+          helpId="reader.detail.notFoundHelp"
+          place={props}
+          view={inCollection}
+        />
       </>
     );
 
   const title = doc?.title;
+  const followsPin = !new URLSearchParams(pageSearch).has('branch');
+  const address = { basePath, segment, search: pageSearch };
   return (
     <Box p={{ initial: '3', sm: '5' }} className="document-detail">
       {head}
       <Flex direction="column" gap="3" mb="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <nav aria-label={intl.formatMessage({ id: 'reader.detail.breadcrumb' })}>
-            <ol className="document-breadcrumb">
-              <li>
-                <Link asChild size="2">
-                  <RouterLink href={`~${basePath}/documents`}>
-                    {intl.formatMessage({ id: 'reader.detail.documents' })}
-                  </RouterLink>
-                </Link>
-              </li>
-              <li aria-hidden className="document-breadcrumb-separator">
-                <ChevronRightIcon />
-              </li>
-              <li aria-current="page">
-                <Text size="2" color="gray" className="document-breadcrumb-current">
-                  {title ?? '…'}
-                </Text>
-              </li>
-            </ol>
-          </nav>
-          <BackToListLink basePath={basePath} size="2" />
+          <Breadcrumbs
+            label={intl.formatMessage({ id: 'reader.detail.breadcrumb' })}
+            crumbs={placeCrumbs(intl, props, inCollection)}
+            current={title ?? '…'}
+          />
+          <BackToListLink place={props} view={inCollection} size="2" />
         </Flex>
 
         {doc ? (
@@ -161,6 +176,12 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
               )}
               <PinButton documentId={doc.id} />
             </Flex>
+            {item?.note && (
+              <Text as="p" size="2" color="gray" className="document-collection-note">
+                <strong>{intl.formatMessage({ id: 'reader.context.collectionNote' })}:</strong> {item.note}
+              </Text>
+            )}
+            {context === 'public' && <PublicCollections documentId={doc.id} />}
           </>
         ) : (
           !error && (
@@ -180,6 +201,14 @@ function DocumentDetail({ documentId, idSlug, basePath, context }: DocumentScree
           basePath={basePath}
           idSlug={segment}
         />
+        {item?.as_of && pinnedBranch && (
+          <PinNotice
+            asOf={item.as_of}
+            followsPin={followsPin}
+            latestHref={addressWith(address, { branch: 'main', node: undefined })}
+            pinnedHref={addressWith(address, { branch: undefined, node: undefined })}
+          />
+        )}
       </Flex>
 
       {error && (
@@ -258,7 +287,17 @@ function ColumnSkeleton({ lines }: { lines: number }) {
   );
 }
 
-function Problem({ titleId, helpId, basePath }: { titleId: string; helpId: string; basePath: string }) {
+function Problem({
+  titleId,
+  helpId,
+  place,
+  view,
+}: {
+  titleId: string;
+  helpId: string;
+  place: DocumentScreenProps;
+  view?: PublicCollectionDocument;
+}) {
   const intl = useIntl();
   return (
     <Box p={{ initial: '3', sm: '5' }} maxWidth="720px">
@@ -271,21 +310,30 @@ function Problem({ titleId, helpId, basePath }: { titleId: string; helpId: strin
         </Callout.Icon>
         <Callout.Text>{intl.formatMessage({ id: helpId })}</Callout.Text>
       </Callout.Root>
-      <BackToListLink basePath={basePath} />
+      <BackToListLink place={place} view={view} />
     </Box>
   );
 }
 
-/** The way back to the documents list of the page's context. */
-function BackToListLink({ basePath, size }: { basePath: string; size?: '2' }) {
+/** The way back: the documents list publicly, else the profile or the collection. */
+function BackToListLink({
+  place,
+  view,
+  size,
+}: {
+  place: DocumentScreenProps;
+  view?: PublicCollectionDocument;
+  size?: '2';
+}) {
   const intl = useIntl();
+  const back = backTarget(place, view);
   return (
     <Link asChild size={size}>
-      <RouterLink href={`~${basePath}/documents`}>
+      <RouterLink href={`~${back.href}`}>
         <Flex align="center" gap="1" asChild>
           <span>
             <ArrowLeftIcon aria-hidden />
-            {intl.formatMessage({ id: 'reader.detail.back' })}
+            {intl.formatMessage({ id: back.labelId })}
           </span>
         </Flex>
       </RouterLink>

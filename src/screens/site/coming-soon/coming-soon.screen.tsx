@@ -6,20 +6,7 @@ import { Button } from '@radix-ui/themes';
 import { ArrowLeftIcon, RocketIcon } from '@radix-ui/react-icons';
 import { MessagePage } from '../message-page';
 
-export type ComingSoonSection =
-  | 'collections'
-  | 'collection'
-  | 'profile'
-  | 'organization'
-  | 'handleSettings'
-  | 'apiKeys'
-  | 'editor'
-  | 'login'
-  | 'register'
-  | 'forgotPassword'
-  | 'resetPassword'
-  | 'memory'
-  | 'teams';
+export type ComingSoonSection = 'apiKeys' | 'editor' | 'memory';
 
 export function ComingSoonScreen({ section }: { section: ComingSoonSection }) {
   const intl = useIntl();

@@ -1,0 +1,41 @@
+// A collection's pin on its document: shown at the version in force on the pinned date, with a
+// link to the latest; or, when the address chose another version, a link back to the pinned one.
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'wouter';
+import { Callout, Link } from '@radix-ui/themes';
+import { CalendarIcon } from '@radix-ui/react-icons';
+import { formatDay } from '../../../lib/format-day';
+
+export function PinNotice({
+  asOf,
+  followsPin,
+  latestHref,
+  pinnedHref,
+}: {
+  /** The pinned date (YYYY-MM-DD). */
+  asOf: string;
+  /** Whether the page shows the pinned version (the address names none). */
+  followsPin: boolean;
+  latestHref: string;
+  pinnedHref: string;
+}) {
+  const intl = useIntl();
+  const date = formatDay(intl, asOf);
+  return (
+    <Callout.Root size="1" color="amber" variant="surface" data-testid="pin-notice">
+      <Callout.Icon>
+        <CalendarIcon />
+      </Callout.Icon>
+      <Callout.Text>
+        {followsPin
+          ? intl.formatMessage({ id: 'reader.context.pinned' }, { date })
+          : intl.formatMessage({ id: 'reader.context.pinnedElsewhere' }, { date })}{' '}
+        <Link asChild>
+          <RouterLink href={`~${followsPin ? latestHref : pinnedHref}`}>
+            {intl.formatMessage({ id: followsPin ? 'reader.context.latestLink' : 'reader.context.pinnedLink' })}
+          </RouterLink>
+        </Link>
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
