@@ -10,6 +10,7 @@ import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
+import { registerTranslationRoutes } from './routes/translation.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerVersionRoutes } from './routes/versions.js';
 import { installAccounts, type AccountsOptions } from './auth/install.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
+  registerTranslationRoutes(app, db);
   registerVersionRoutes(app, db);
   registerCompareChangeRoutes(app, db);
   registerMetaRoutes(app, db);

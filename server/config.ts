@@ -32,6 +32,9 @@ const PORT = fromText('a port number 0-65535', (text) => {
 const POSITIVE_INTEGER = fromText('a whole number above 0', (text) =>
   /^[1-9]\d*$/.test(text) ? Number(text) : undefined,
 );
+const PERCENT = fromText('a whole number 0-100', (text) =>
+  /^\d+$/.test(text) && Number(text) <= 100 ? Number(text) : undefined,
+);
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_LEVEL = fromText(`one of ${LOG_LEVELS.join(', ')}`, (text) =>
   (LOG_LEVELS as readonly string[]).includes(text) ? text : undefined,
@@ -104,6 +107,7 @@ const Environment = z
     COLLECTION_ITEMS_MAX: withDefault(POSITIVE_INTEGER, '10000'),
     COLLECTION_MAINTAINERS_MAX: withDefault(POSITIVE_INTEGER, '100'),
     COLLECTION_OPEN_INVITATIONS_MAX: withDefault(POSITIVE_INTEGER, '20'),
+    TRANSLATION_MEMORY_MIN_SCORE: withDefault(PERCENT, '75'),
     COPILOT_MODEL_URL: optional(MODEL_URL),
     COPILOT_MODEL: optional(TEXT),
     COPILOT_API_KEY: optional(TEXT),
@@ -169,6 +173,8 @@ const Config = Environment.transform((vars) => {
       maintainersPerCollection: vars.COLLECTION_MAINTAINERS_MAX,
       openInvitationsPerInvitee: vars.COLLECTION_OPEN_INVITATIONS_MAX,
     },
+    /** Lowest score (0-100) a translation memory suggestion needs (TRANSLATION_MEMORY_MIN_SCORE, 75). */
+    translationMemoryMinScore: vars.TRANSLATION_MEMORY_MIN_SCORE,
     /**
      * The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat
      * service. Named apart from the contract's CopilotConfig (the GET /copilot/config answer).

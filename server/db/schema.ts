@@ -147,6 +147,8 @@ export const fragments = pgTable(
     index('fragments_branch_uid_idx').on(t.branchId, t.fragmentUid),
     index('fragments_group_idx').on(t.groupId),
     index('fragments_node_idx').on(t.nodeId),
+    /** The translation memory's trigram prefilter over library fragments (server/translation/memory.ts). */
+    index('fragments_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
 );
 
@@ -191,7 +193,11 @@ export const tmSegments = pgTable(
       .references(() => languages.languageId),
     text: text('text').notNull(),
   },
-  (t) => [uniqueIndex('tm_segments_unit_language_key').on(t.unitId, t.languageId)],
+  (t) => [
+    uniqueIndex('tm_segments_unit_language_key').on(t.unitId, t.languageId),
+    /** The translation memory's trigram prefilter (server/translation/memory.ts). */
+    index('tm_segments_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

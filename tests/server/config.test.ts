@@ -97,6 +97,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ COLLECTIONS_PER_OWNER: '0' })).toThrow(/COLLECTIONS_PER_OWNER/);
   });
 
+  it('reads the translation memory threshold, defaulting to 75', () => {
+    expect(readConfig({}).translationMemoryMinScore).toBe(75);
+    expect(readConfig({ TRANSLATION_MEMORY_MIN_SCORE: '90' }).translationMemoryMinScore).toBe(90);
+    expect(readConfig({ TRANSLATION_MEMORY_MIN_SCORE: '0' }).translationMemoryMinScore).toBe(0);
+    expect(() => readConfig({ TRANSLATION_MEMORY_MIN_SCORE: '101' })).toThrow(
+      'TRANSLATION_MEMORY_MIN_SCORE: expected a whole number 0-100, got "101"',
+    );
+    expect(() => readConfig({ TRANSLATION_MEMORY_MIN_SCORE: 'high' })).toThrow(/TRANSLATION_MEMORY_MIN_SCORE/);
+  });
+
   it('accepts mail and Copilot addresses of the right kinds', () => {
     const config = readConfig({
       SMTP_URL: 'smtps://robot:p%40ss@mail.example.org:465',

@@ -48,6 +48,15 @@ export const ERROR_CODES = [
   'copilot_session_expired',
   'copilot_templates_changed',
   'copilot_model_failed',
+  // Translations
+  'same_language',
+  'fragment_has_no_text',
+  'no_translation_available',
+  'group_node_mismatch',
+  'translation_exists',
+  'translation_provider_timeout',
+  'translation_provider_busy',
+  'translation_provider_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -24,6 +24,7 @@ import {
   SpanList,
 } from './documents';
 import { InterfaceLanguageList } from './languages';
+import { AlignmentMembers, AlignmentMembersQuery, LegalLanguageList } from './translation';
 import { PublishRequest, PublishResponse, WsTokenResponse } from '../../realtime/protocol';
 import { ChatRequest, CopilotConfig, CopilotSession, CopilotSessionRequest, CopilotTemplates } from './copilot';
 import { AutocompleteList, AutocompleteQuery } from './search';
@@ -223,6 +224,21 @@ export const routes = {
     tag: 'fragments',
     params: IdParams,
     response: SpanList,
+  }),
+  listAlignmentMembers: route({
+    method: 'GET',
+    path: '/legal/alignment-members',
+    summary: 'The fragments aligned with one (its group), one per language, source language first',
+    tag: 'translation',
+    query: AlignmentMembersQuery,
+    response: AlignmentMembers,
+  }),
+  listLegalLanguages: route({
+    method: 'GET',
+    path: '/legal/languages',
+    summary: 'Every language a legal text may be in or translated into (not the interface languages)',
+    tag: 'translation',
+    response: LegalLanguageList,
   }),
   listBranches: route({
     method: 'GET',

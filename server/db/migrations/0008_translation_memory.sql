@@ -1,0 +1,2 @@
+CREATE INDEX "fragments_text_trgm_idx" ON "fragments" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "tm_segments_text_trgm_idx" ON "tm_segments" USING gin ("text" gin_trgm_ops);

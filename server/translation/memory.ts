@@ -1,0 +1,188 @@
+// Translation memory lookup: DGT-TM units (tm_segments, a self-join on unit_id for the language
+// pair) and fragments already aligned in the library (the target-language fragment of the same
+// alignment group). A pg_trgm prefilter with a length window of 0.7x-1/0.7x (as Pontoon), then a
+// Damerau-Levenshtein rerank minus 10 points per legal difference. One suggestion per text pair,
+// listing every provenance; the same structural path (another version) ranks first.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sqlRows, type Tx } from '../db/sql.js';
+import type { LegalDifference, Provenance } from '../../src/api/contract/translation.js';
+import { legalDifferences, legalPenalty } from './legal-differences.js';
+import { normalizeForMemory, similarityScore } from './similarity.js';
+
+export const DEFAULT_MEMORY_LIMIT = 5;
+export const DEFAULT_MEMORY_MIN_SCORE = 75;
+/** Pontoon's window: a candidate 0.7x-1/0.7x the length of the text asked for. */
+const LENGTH_RATIO = 0.7;
+/** Trigram candidates per source reranked in JavaScript. */
+const PREFILTER_ROWS = 50;
+
+export interface MemoryQuery {
+  sourceText: string;
+  sourceLanguageId: number;
+  targetLanguageId: number;
+  /** The node's structural path ('hlava-3/cl-54/odst-2'): a match at the same path ranks first. */
+  structuralPath?: string;
+  /** With structuralPath: only a match in this document counts as the same path. */
+  documentId?: string;
+  /** The fragment being translated: never its own suggestion. */
+  excludeFragmentId?: string;
+  limit?: number;
+  minScore?: number;
+}
+
+export interface MemorySuggestion {
+  text: string;
+  score: number;
+  kind: 'exact' | 'fuzzy';
+  source_text: string;
+  provenance: Provenance[];
+  differences: LegalDifference[];
+  /** A match at the query's structural path (in another version). */
+  same_path: boolean;
+}
+
+interface Candidate {
+  source_text: string;
+  target_text: string;
+  provenance: Provenance;
+  same_path: boolean;
+}
+
+interface TmRow {
+  source_text: string;
+  target_text: string;
+  celex: string | null;
+  tmx_file: string | null;
+}
+
+interface LibraryRow {
+  source_text: string;
+  target_text: string;
+  fragment_id: string;
+  document_id: string;
+  external_id: string;
+  branch_id: string;
+  branch_name: string;
+  cite_key: string | null;
+  path: string | null;
+}
+
+async function tmCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
+  const rows = await sqlRows<TmRow>(
+    db,
+    sql`
+    SELECT s.text AS source_text, t.text AS target_text, d.external_id AS celex,
+           d.metadata->'source_ids'->>'file' AS tmx_file
+    FROM tm_segments s
+    JOIN tm_segments t ON t.unit_id = s.unit_id AND t.language_id = ${q.targetLanguageId}
+    JOIN tm_units u ON u.id = s.unit_id
+    JOIN documents d ON d.id = u.document_id
+    WHERE s.language_id = ${q.sourceLanguageId}
+      AND s.text % ${q.sourceText}
+      AND length(s.text) BETWEEN ${minLength} AND ${maxLength}
+    ORDER BY similarity(s.text, ${q.sourceText}) DESC
+    LIMIT ${PREFILTER_ROWS}`,
+  );
+  return rows.map((r): Candidate => ({
+    source_text: r.source_text,
+    target_text: r.target_text,
+    provenance: { source: 'tm', celex: r.celex, tmx_file: r.tmx_file },
+    same_path: false,
+  }));
+}
+
+async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
+  const rows = await sqlRows<LibraryRow>(
+    db,
+    sql`
+    SELECT s.text AS source_text, t.text AS target_text, t.id AS fragment_id, d.id AS document_id,
+           d.external_id, b.id AS branch_id, b.name AS branch_name,
+           coalesce(t.cite_key, s.cite_key) AS cite_key, n.external_id AS path
+    FROM fragments s
+    JOIN fragments t ON t.group_id = s.group_id AND t.language_id = ${q.targetLanguageId} AND t.has_text
+    JOIN branches b ON b.id = s.branch_id
+    JOIN documents d ON d.id = b.document_id
+    LEFT JOIN nodes n ON n.id = s.node_id
+    WHERE s.language_id = ${q.sourceLanguageId}
+      AND s.has_text
+      AND s.text % ${q.sourceText}
+      AND length(s.text) BETWEEN ${minLength} AND ${maxLength}
+      ${q.excludeFragmentId ? sql`AND s.id <> ${q.excludeFragmentId} AND t.id <> ${q.excludeFragmentId}` : sql``}
+    ORDER BY similarity(s.text, ${q.sourceText}) DESC
+    LIMIT ${PREFILTER_ROWS}`,
+  );
+  return rows.map((r): Candidate => ({
+    source_text: r.source_text,
+    target_text: r.target_text,
+    provenance: {
+      source: 'library',
+      fragment_id: r.fragment_id,
+      document_id: r.document_id,
+      external_id: r.external_id,
+      branch_id: r.branch_id,
+      branch_name: r.branch_name,
+      cite_key: r.cite_key,
+      // TODO(issue 11): read origin/status from the saved translation once fragments carry them.
+      origin: 'imported',
+      status: null,
+    },
+    same_path:
+      q.structuralPath !== undefined &&
+      r.path === q.structuralPath &&
+      (q.documentId === undefined || q.documentId === r.document_id),
+  }));
+}
+
+const sameSpaces = (text: string) => text.replace(/\s+/gu, ' ').trim();
+
+/** At most `limit` suggestions scoring at least `minScore`, best first. */
+export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<MemorySuggestion[]> {
+  const limit = query.limit ?? DEFAULT_MEMORY_LIMIT;
+  const minScore = query.minScore ?? DEFAULT_MEMORY_MIN_SCORE;
+  const text = query.sourceText.trim();
+  if (text === '' || limit <= 0) return [];
+  const q = { ...query, sourceText: text };
+  const minLength = Math.floor(text.length * LENGTH_RATIO);
+  const maxLength = Math.ceil(text.length / LENGTH_RATIO);
+  const candidates = [
+    ...(await tmCandidates(db, q, minLength, maxLength)),
+    ...(await libraryCandidates(db, q, minLength, maxLength)),
+  ];
+
+  const normalizedQuery = normalizeForMemory(text);
+  const byPair = new Map<string, MemorySuggestion>();
+  for (const candidate of candidates) {
+    // DGT-TM keeps no-break spaces the library's fragments fold: the same pair either way.
+    const key = JSON.stringify([sameSpaces(candidate.source_text), sameSpaces(candidate.target_text)]);
+    const known = byPair.get(key);
+    if (known) {
+      known.provenance.push(candidate.provenance);
+      known.same_path ||= candidate.same_path;
+      continue;
+    }
+    const differences = legalDifferences(text, candidate.source_text);
+    const exact = differences.length === 0 && normalizeForMemory(candidate.source_text) === normalizedQuery;
+    const score = exact ? 100 : Math.max(0, similarityScore(text, candidate.source_text) - legalPenalty(differences));
+    byPair.set(key, {
+      text: candidate.target_text,
+      // Only an exact match says 100.
+      score: exact ? 100 : Math.min(score, 99),
+      kind: exact ? 'exact' : 'fuzzy',
+      source_text: candidate.source_text,
+      provenance: [candidate.provenance],
+      differences,
+      same_path: candidate.same_path,
+    });
+  }
+  return [...byPair.values()]
+    .filter((s) => s.score >= minScore)
+    .sort(
+      (a, b) =>
+        Number(b.same_path) - Number(a.same_path) ||
+        b.score - a.score ||
+        b.provenance.length - a.provenance.length ||
+        a.source_text.localeCompare(b.source_text),
+    )
+    .slice(0, limit);
+}
