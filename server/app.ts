@@ -11,6 +11,8 @@ import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
 import { registerTranslationRoutes } from './routes/translation.js';
+import { DEFAULT_TRANSLATE_OPTIONS, type TranslateOptions } from './translation/translate.js';
+import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerVersionRoutes } from './routes/versions.js';
 import { installAccounts, type AccountsOptions } from './auth/install.js';
@@ -42,6 +44,8 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Collections' limits per owner and collection; default: DEFAULT_COLLECTION_QUOTAS. */
   collectionQuotas?: Partial<CollectionQuotas>;
+  /** POST /legal/translate: the memory threshold (TRANSLATION_MEMORY_MIN_SCORE); default: the memory's. */
+  translation?: Partial<TranslateOptions>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -88,7 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerDocumentRoutes(app, db);
   registerFragmentRoutes(app, db);
-  registerTranslationRoutes(app, db);
+  registerTranslationRoutes(app, db, {
+    ...DEFAULT_TRANSLATE_OPTIONS,
+    ...options.translation,
+    rateLimit: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits }.translate,
+  });
   registerVersionRoutes(app, db);
   registerCompareChangeRoutes(app, db);
   registerMetaRoutes(app, db);

@@ -27,6 +27,8 @@ export interface RateLimits {
    */
   resendPerIp: Limit;
   resendPerEmail: Limit;
+  /** POST /legal/translate per user (memory lookups now, paid machine translation later). */
+  translate: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -38,6 +40,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerIp: { limit: 10, windowSeconds: 3600 },
   resendPerIp: { limit: 10, windowSeconds: 3600 },
   resendPerEmail: { limit: 5, windowSeconds: 3600 },
+  translate: { limit: 60, windowSeconds: 60 },
 };
 
 /**

@@ -108,3 +108,20 @@ export const noVersionOnDate = (date: string) =>
 export const copilotSessionInvalid = (message: string) => new ApiError(401, 'copilot_session_invalid', message);
 export const copilotSessionExpired = () => new ApiError(401, 'copilot_session_expired', 'Copilot session expired');
 export const copilotModelFailed = () => new ApiError(502, 'copilot_model_failed', 'The Copilot model did not answer');
+
+// Translation
+export const sameLanguage = () =>
+  new ApiError(400, 'same_language', 'The target language is the fragment’s own language', 'target_language_code');
+export const fragmentHasNoText = () =>
+  new ApiError(
+    422,
+    'fragment_has_no_text',
+    'The fragment has only a cite key, no text to translate',
+    'source_fragment_id',
+  );
+export const noTranslationAvailable = () =>
+  new ApiError(
+    422,
+    'no_translation_available',
+    'No translation memory match and no machine translation provider configured',
+  );

@@ -41,6 +41,7 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   resetPerIp: { limit: 1000, windowSeconds: 3600 },
   resendPerIp: { limit: 1000, windowSeconds: 3600 },
   resendPerEmail: { limit: 1000, windowSeconds: 3600 },
+  translate: { limit: 1000, windowSeconds: 60 },
 };
 
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {

@@ -24,7 +24,13 @@ import {
   SpanList,
 } from './documents';
 import { InterfaceLanguageList } from './languages';
-import { AlignmentMembers, AlignmentMembersQuery, LegalLanguageList } from './translation';
+import {
+  AlignmentMembers,
+  AlignmentMembersQuery,
+  LegalLanguageList,
+  TranslateRequest,
+  TranslateResponse,
+} from './translation';
 import { PublishRequest, PublishResponse, WsTokenResponse } from '../../realtime/protocol';
 import { ChatRequest, CopilotConfig, CopilotSession, CopilotSessionRequest, CopilotTemplates } from './copilot';
 import { AutocompleteList, AutocompleteQuery } from './search';
@@ -239,6 +245,21 @@ export const routes = {
     summary: 'Every language a legal text may be in or translated into (not the interface languages)',
     tag: 'translation',
     response: LegalLanguageList,
+  }),
+  translate: route({
+    method: 'POST',
+    path: '/legal/translate',
+    summary: 'A translation preview of a fragment from the translation memory, with every suggestion',
+    tag: 'translation',
+    body: TranslateRequest,
+    response: TranslateResponse,
+    auth: 'user',
+    errors: {
+      400: ['same_language'],
+      404: ['not_found'],
+      422: ['fragment_has_no_text', 'no_translation_available'],
+      429: ['rate_limited'],
+    },
   }),
   listBranches: route({
     method: 'GET',
