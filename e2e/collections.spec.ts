@@ -210,8 +210,16 @@ test('build, maintain with an organization, pin and publish a collection; a visi
   await stranger.goto('/collections');
   const invitations = stranger.getByRole('region', { name: 'Invitations to maintain' });
   await expectNoSeriousA11yViolations(stranger, 'invitations');
+  await screenshotAllWays(stranger, 'collections-invitations', async (p) => {
+    await p.goto('/collections');
+    await expect(p.getByRole('region', { name: 'Invitations to maintain' })).toBeVisible();
+  });
   await invitations.getByRole('button', { name: `Accept the invitation to maintain ${name}` }).click();
   await expect(stranger.getByText(`You now maintain “${name}”.`).first()).toBeVisible();
   await expect(stranger.getByRole('link', { name, exact: true })).toBeVisible();
+  await screenshotAllWays(stranger, 'collections-list', async (p) => {
+    await p.goto('/collections');
+    await expect(p.getByRole('link', { name, exact: true })).toBeVisible();
+  });
   await stranger.context().close();
 });

@@ -143,42 +143,60 @@ export async function addMaintainer(
   );
 }
 
-export async function removeMaintainer(
+/**
+ * An answer about one maintainer row by whoever may give it (a manager, or whoever speaks for the
+ * maintainer): a decline, a departure or an acceptance. An invited caller may answer before they
+ * may read the collection.
+ */
+async function answerForMaintainer(
   db: Db,
   id: string,
   principal: UserPrincipal,
   who: Owner,
+  allowed: (facts: CollectionFacts) => boolean,
+  change: (tx: Tx, facts: CollectionFacts) => Promise<void>,
 ): Promise<MaintainerList> {
   return db.transaction(async (tx) => {
     const { facts } = await readableOrInvitedCollection(tx, id, principal);
-    authorize(canRemoveCollectionMaintainer(principal, facts, who), 'Only the owners of this collection remove others');
-    if (isOwner(facts, who)) throw ownerIsNotMaintainer();
-    const removed = await sqlRows(
-      tx,
-      sql`DELETE FROM collection_maintainers WHERE collection_id = ${id} AND ${column(who)} = ${who.id} RETURNING 1`,
-    );
-    if (removed.length === 0) throw notFound('Maintainer', 'maintainerId');
+    authorize(allowed(facts), 'Only the owners of this collection or the maintainer itself answer for it');
+    await change(tx, facts);
     return maintainersOf(tx, id, principal, facts);
   });
 }
 
+/** Removes a maintainer or withdraws (declines) an invitation. */
+export const removeMaintainer = (db: Db, id: string, principal: UserPrincipal, who: Owner) =>
+  answerForMaintainer(
+    db,
+    id,
+    principal,
+    who,
+    (facts) => canRemoveCollectionMaintainer(principal, facts, who),
+    async (tx, facts) => {
+      if (isOwner(facts, who)) throw ownerIsNotMaintainer();
+      const removed = await sqlRows(
+        tx,
+        sql`DELETE FROM collection_maintainers WHERE collection_id = ${id} AND ${column(who)} = ${who.id} RETURNING 1`,
+      );
+      if (removed.length === 0) throw notFound('Maintainer', 'maintainerId');
+    },
+  );
+
 /** Accepts an invitation to maintain, for the invited user or as an owner or admin of the invited organization. */
-export async function acceptMaintainer(
-  db: Db,
-  id: string,
-  principal: UserPrincipal,
-  who: Owner,
-): Promise<MaintainerList> {
-  return db.transaction(async (tx) => {
-    const { facts } = await readableOrInvitedCollection(tx, id, principal);
-    authorize(canAcceptMaintainership(principal, facts, who), 'Only the invited user or organization accepts');
-    await tx.execute(
-      sql`UPDATE collection_maintainers SET accepted_at = now()
-          WHERE collection_id = ${id} AND ${column(who)} = ${who.id} AND accepted_at IS NULL`,
-    );
-    return maintainersOf(tx, id, principal, facts);
-  });
-}
+export const acceptMaintainer = (db: Db, id: string, principal: UserPrincipal, who: Owner) =>
+  answerForMaintainer(
+    db,
+    id,
+    principal,
+    who,
+    (facts) => canAcceptMaintainership(principal, facts, who),
+    async (tx) => {
+      await tx.execute(
+        sql`UPDATE collection_maintainers SET accepted_at = now()
+            WHERE collection_id = ${id} AND ${column(who)} = ${who.id} AND accepted_at IS NULL`,
+      );
+    },
+  );
 
 const INVITATIONS_SHOWN = 100;
 
