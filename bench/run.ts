@@ -1,7 +1,8 @@
-// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|copilot|realtime ...] [--engine pglite|postgres]`:
+// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|copilot|realtime|memory|preview ...] [--engine pglite|postgres]`:
 // runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
 import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
+import { benchApiKeys } from './api-keys.bench.js';
 import { benchAuth } from './auth.bench.js';
 import { benchAutocomplete } from './autocomplete.bench.js';
 import { benchCollections } from './collections.bench.js';
@@ -9,8 +10,12 @@ import { benchCompare } from './compare.bench.js';
 import { benchCopilot } from './copilot.bench.js';
 import { benchFragmentsApi } from './fragments-api.bench.js';
 import { benchImport } from './import-corpus.bench.js';
+import { benchMcp } from './mcp.bench.js';
+import { benchMemorySearch } from './memory-search.bench.js';
 import { benchReader } from './reader.bench.js';
 import { benchRealtime } from './realtime.bench.js';
+import { benchTranslationMemory } from './translation-memory.bench.js';
+import { benchTranslationPreview } from './translation-preview.bench.js';
 import type { BenchContext } from './lib/context.js';
 import { ENGINES, postgresProblem } from './lib/engines.js';
 import { printRows, saveResults, type PartResult } from './lib/results.js';
@@ -25,12 +30,17 @@ const PARTS = {
   realtime: benchRealtime,
   auth: benchAuth,
   collections: benchCollections,
+  memory: benchTranslationMemory,
+  preview: benchTranslationPreview,
+  'api-keys': benchApiKeys,
+  mcp: benchMcp,
+  'memory-search': benchMemorySearch,
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [collections] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [--engine pglite|postgres]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all nine (collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all fourteen (memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {

@@ -21,10 +21,3 @@ test('unknown API routes answer JSON 404 and unknown pages show not-found', asyn
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'not-found');
 });
-
-test('coming-soon sections render inside the shell', async ({ page }) => {
-  await page.goto('/memory');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'coming-soon');
-});

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startFakeLibreTranslate } from './support/fake-libretranslate';
 
 const dataDir = process.env.DATA_DIR!;
 const corpus = process.env.LEXHUB_CORPUS ?? path.resolve('../shared/corpus');
@@ -20,8 +21,22 @@ if (seedFiles.every((file) => fs.existsSync(file))) {
 } else {
   console.warn(`e2e: the corpus is not at ${corpus}; the library starts empty`);
 }
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
-const stop = () => server.kill('SIGTERM');
+// Machine translation through a LibreTranslate stand-in on the port after the SMTP sink's
+// (e2e/support/fake-libretranslate.ts), for the translation editor's tests.
+const translatePort = Number(process.env.PORT) + 2;
+const translator = await startFakeLibreTranslate(translatePort);
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    TRANSLATION_PROVIDER: 'libretranslate',
+    LIBRETRANSLATE_URL: `http://127.0.0.1:${translatePort}`,
+  },
+});
+const stop = () => {
+  translator.close();
+  server.kill('SIGTERM');
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => process.exit(code ?? 0));

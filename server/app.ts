@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client.js';
 import { frameworkErrors, installErrorHandling, sendApiError } from './http/error-handler.js';
+import { installPrivateAnswers } from './http/private-answers.js';
 import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerDocumentRoutes } from './routes/documents.js';
@@ -27,6 +28,9 @@ import { DEFAULT_COLLECTION_QUOTAS, type CollectionQuotas } from './collections/
 import { registerUserRoutes } from './routes/users.js';
 import { registerRealtimeRoutes } from './routes/realtime.js';
 import { registerCopilotRoutes } from './routes/copilot.js';
+import { registerApiKeyRoutes } from './routes/api-keys.js';
+import { registerMemoryRoutes } from './routes/memory.js';
+import { registerMcpRoutes } from './mcp/routes.js';
 import type { CopilotOptions } from './copilot/copilot-options.js';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './realtime/realtime-options.js';
 
@@ -44,7 +48,10 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Collections' limits per owner and collection; default: DEFAULT_COLLECTION_QUOTAS. */
   collectionQuotas?: Partial<CollectionQuotas>;
-  /** POST /legal/translate: the memory threshold (TRANSLATION_MEMORY_MIN_SCORE); default: the memory's. */
+  /**
+   * POST /legal/translate: the memory threshold (TRANSLATION_MEMORY_MIN_SCORE), the machine-translation
+   * provider and its timeout; default: memory only.
+   */
   translation?: Partial<TranslateOptions>;
 }
 
@@ -67,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
   });
   installErrorHandling(app);
+  installPrivateAnswers(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
 
@@ -80,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPublicCollectionRoutes(app, db);
   registerDocumentCollectionRoutes(app, db);
   registerHistoryRoutes(app, db);
+  registerApiKeyRoutes(app, db);
+  registerMemoryRoutes(app, db);
+  // PUBLIC_URL when the caller configured one; else /mcp answers with each request's own origin.
+  registerMcpRoutes(app, db, { publicUrl: options.accounts?.publicUrl });
   registerRealtimeRoutes(app, options.database, {
     trustProxy: options.accounts?.trustProxy ?? false,
     ...options.realtime,
@@ -96,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_TRANSLATE_OPTIONS,
     ...options.translation,
     rateLimit: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits }.translate,
+    saveRateLimit: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits }.saveTranslation,
   });
   registerVersionRoutes(app, db);
   registerCompareChangeRoutes(app, db);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { routes } from '../src/api/contract/routes.js';
 import { MIN_SECRET_LENGTH } from './copilot/copilot-secret.js';
+import { deeplDefaultUrl } from './translation/providers/deepl.js';
+import type { ProviderSettings } from './translation/providers/provider.js';
 
 /** A variable parsed from its text; a value `read` refuses is reported with what was expected. */
 const fromText = <T>(expected: string, read: (text: string) => T | undefined) =>
@@ -88,6 +90,29 @@ const ORIGINS = z.string().transform((text, context) => {
   return origins;
 });
 const TEXT = z.string();
+const TRANSLATION_PROVIDERS = ['memory', 'deepl', 'libretranslate', 'openai'] as const;
+const TRANSLATION_PROVIDER = fromText(`one of ${TRANSLATION_PROVIDERS.join(', ')}`, (text) =>
+  TRANSLATION_PROVIDERS.find((name) => name === text),
+);
+/** `cs-en:{glossary id},de-en:{id}` → {'cs-en': id, ...}: DeepL glossaries per language pair. */
+const GLOSSARIES = z.string().transform((text, context) => {
+  const glossaries: Record<string, string> = {};
+  for (const item of text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z]{2})-([a-z]{2}):([^\s:]+)$/i.exec(item);
+    if (!match) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected language pairs with glossary ids such as cs-en:a1b2c3d4-...,de-en:..., got "${item}"`,
+      });
+      return z.NEVER;
+    }
+    glossaries[`${match[1]!.toLowerCase()}-${match[2]!.toLowerCase()}`] = match[3]!;
+  }
+  return glossaries;
+});
 
 const Environment = z
   .object({
@@ -108,6 +133,16 @@ const Environment = z
     COLLECTION_MAINTAINERS_MAX: withDefault(POSITIVE_INTEGER, '100'),
     COLLECTION_OPEN_INVITATIONS_MAX: withDefault(POSITIVE_INTEGER, '20'),
     TRANSLATION_MEMORY_MIN_SCORE: withDefault(PERCENT, '75'),
+    TRANSLATION_PROVIDER: withDefault(TRANSLATION_PROVIDER, 'memory'),
+    DEEPL_API_KEY: optional(TEXT),
+    DEEPL_API_URL: optional(HTTP_URL),
+    DEEPL_GLOSSARIES: withDefault(GLOSSARIES, ''),
+    LIBRETRANSLATE_URL: optional(HTTP_URL),
+    LIBRETRANSLATE_API_KEY: optional(TEXT),
+    TRANSLATION_MODEL_URL: optional(MODEL_URL),
+    TRANSLATION_MODEL: optional(TEXT),
+    TRANSLATION_API_KEY: optional(TEXT),
+    TRANSLATION_TIMEOUT_MS: withDefault(POSITIVE_INTEGER, '20000'),
     COPILOT_MODEL_URL: optional(MODEL_URL),
     COPILOT_MODEL: optional(TEXT),
     COPILOT_API_KEY: optional(TEXT),
@@ -124,18 +159,88 @@ const Environment = z
         path: ['COPILOT_MODEL_URL'],
         message: `required when ${orphans.join(' or ')} is set (the model's API address)`,
       });
+    // A provider without its address or key would fail on the first translation instead.
+    const required = {
+      memory: undefined,
+      deepl: vars.DEEPL_API_KEY === undefined ? (['DEEPL_API_KEY', 'the DeepL API key'] as const) : undefined,
+      libretranslate:
+        vars.LIBRETRANSLATE_URL === undefined
+          ? (['LIBRETRANSLATE_URL', 'the LibreTranslate address, e.g. http://127.0.0.1:5000'] as const)
+          : undefined,
+      openai:
+        vars.TRANSLATION_MODEL_URL === undefined && vars.COPILOT_MODEL_URL === undefined
+          ? (['TRANSLATION_MODEL_URL', 'the model API address (or COPILOT_MODEL_URL, which it falls back to)'] as const)
+          : undefined,
+    }[vars.TRANSLATION_PROVIDER];
+    if (required)
+      context.addIssue({
+        code: 'custom',
+        path: [required[0]],
+        message: `required when TRANSLATION_PROVIDER is ${vars.TRANSLATION_PROVIDER} (${required[1]})`,
+      });
   });
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
+type Vars = z.output<typeof Environment>;
+
+/** Each provider's own variables: set for another provider they do nothing. */
+const PROVIDER_VARIABLES = {
+  deepl: ['DEEPL_API_KEY', 'DEEPL_API_URL'],
+  libretranslate: ['LIBRETRANSLATE_URL', 'LIBRETRANSLATE_API_KEY'],
+  openai: ['TRANSLATION_MODEL_URL', 'TRANSLATION_MODEL', 'TRANSLATION_API_KEY'],
+} as const;
+
 /** Settings that start but are likely wrong outside a developer's machine. */
-function configWarnings(vars: z.output<typeof Environment>): string[] {
+function configWarnings(vars: Vars): string[] {
+  const warnings: string[] = [];
   // A warning, not a failure: `npm start` listens on 0.0.0.0 on a developer's machine too.
-  if (LOOPBACK_HOSTS.test(vars.HOST) || vars.PUBLIC_URL !== undefined) return [];
-  return [
-    `HOST is ${vars.HOST}, reachable from other machines, but PUBLIC_URL is unset: links in account emails ` +
-      `will point at http://localhost:${vars.PORT}. Set PUBLIC_URL to the address users open.`,
-  ];
+  if (!LOOPBACK_HOSTS.test(vars.HOST) && vars.PUBLIC_URL === undefined)
+    warnings.push(
+      `HOST is ${vars.HOST}, reachable from other machines, but PUBLIC_URL is unset: links in account emails ` +
+        `will point at http://localhost:${vars.PORT}. Set PUBLIC_URL to the address users open.`,
+    );
+  const ignored = Object.entries(PROVIDER_VARIABLES)
+    .filter(([name]) => name !== vars.TRANSLATION_PROVIDER)
+    .flatMap(([, names]) => names.filter((name) => vars[name] !== undefined));
+  if (ignored.length > 0)
+    warnings.push(`${ignored.join(', ')} set, but TRANSLATION_PROVIDER is ${vars.TRANSLATION_PROVIDER}: ignored.`);
+  return warnings;
+}
+
+/**
+ * The machine-translation provider, none for 'memory'. The openai provider falls back to the
+ * Copilot's model: its own address with its own key and model name, else COPILOT_MODEL_URL
+ * with TRANSLATION_MODEL / TRANSLATION_API_KEY over the Copilot's (a key never goes to another host).
+ */
+function translationProvider(vars: Vars): ProviderSettings | undefined {
+  switch (vars.TRANSLATION_PROVIDER) {
+    case 'memory':
+      return undefined;
+    case 'deepl':
+      return {
+        name: 'deepl',
+        apiKey: vars.DEEPL_API_KEY!,
+        apiUrl: vars.DEEPL_API_URL ?? deeplDefaultUrl(vars.DEEPL_API_KEY!),
+        glossaries: vars.DEEPL_GLOSSARIES,
+      };
+    case 'libretranslate':
+      return { name: 'libretranslate', url: vars.LIBRETRANSLATE_URL!, apiKey: vars.LIBRETRANSLATE_API_KEY };
+    case 'openai':
+      return vars.TRANSLATION_MODEL_URL !== undefined
+        ? {
+            name: 'openai',
+            url: vars.TRANSLATION_MODEL_URL,
+            model: vars.TRANSLATION_MODEL ?? 'default',
+            apiKey: vars.TRANSLATION_API_KEY,
+          }
+        : {
+            name: 'openai',
+            url: vars.COPILOT_MODEL_URL!,
+            model: vars.TRANSLATION_MODEL ?? vars.COPILOT_MODEL ?? 'default',
+            apiKey: vars.TRANSLATION_API_KEY ?? vars.COPILOT_API_KEY,
+          };
+  }
 }
 
 /**
@@ -175,6 +280,13 @@ const Config = Environment.transform((vars) => {
     },
     /** Lowest score (0-100) a translation memory suggestion needs (TRANSLATION_MEMORY_MIN_SCORE, 75). */
     translationMemoryMinScore: vars.TRANSLATION_MEMORY_MIN_SCORE,
+    /** Machine translation (TRANSLATION_PROVIDER): text of the fragments translated then leaves the server. */
+    translation: {
+      /** None ('memory'): previews come from the translation memory only. */
+      provider: translationProvider(vars),
+      /** A provider call longer than this answers 504 (TRANSLATION_TIMEOUT_MS, 20000). */
+      timeoutMs: vars.TRANSLATION_TIMEOUT_MS,
+    },
     /**
      * The Copilot: model (OpenAI-compatible; none = the embedded retrieval assistant), secret, chat
      * service. Named apart from the contract's CopilotConfig (the GET /copilot/config answer).

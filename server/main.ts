@@ -30,7 +30,7 @@ async function main() {
     copilot: copilotOptionsFromConfig(config),
     realtime: { allowedOrigins: config.realtimeAllowedOrigins },
     collectionQuotas: config.collectionQuotas,
-    translation: { minScore: config.translationMemoryMinScore },
+    translation: { minScore: config.translationMemoryMinScore, ...config.translation },
   });
   if (!config.smtpUrl)
     logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');

@@ -22,6 +22,8 @@ vi.mock('./screens/lazy-screens', () => ({
   HandleSettingsScreen: () => <p data-testid="screen">handle settings</p>,
   ProfileSettingsScreen: () => <p data-testid="screen">profile settings</p>,
   TeamsScreen: () => <p data-testid="screen">teams</p>,
+  ApiKeysScreen: () => <p data-testid="screen">api keys</p>,
+  MemoryScreen: () => <p data-testid="screen">memory</p>,
   UserProfileScreen: ({ username }: { username: string }) => {
     if (username === 'broken') throw new Error('profile failed');
     return <p data-testid="screen">{`user ${username}`}</p>;
@@ -31,6 +33,10 @@ vi.mock('./screens/lazy-screens', () => ({
     <p data-testid="screen">{`collection ${JSON.stringify(props)}`}</p>
   ),
   CollectionsListScreen: () => <p data-testid="screen">collections</p>,
+  EditorPickerScreen: () => <p data-testid="screen">editor picker</p>,
+  TranslationEditorScreen: ({ fragmentId }: { fragmentId: string }) => (
+    <p data-testid="screen">{`editor ${fragmentId}`}</p>
+  ),
   CollectionManageScreen: ({ collectionId }: { collectionId: string }) => (
     <p data-testid="screen">{`manage collection ${collectionId}`}</p>
   ),
@@ -87,6 +93,10 @@ describe('route table', () => {
     ['/settings/handle', 'handle settings'],
     ['/settings/profile', 'profile settings'],
     ['/teams', 'teams'],
+    ['/settings/api-keys', 'api keys'],
+    ['/memory', 'memory'],
+    ['/editor', 'editor picker'],
+    ['/editor/9d3c', 'editor 9d3c'],
     ['/u/jana', 'user jana'],
     ['/org/pirati', 'org pirati'],
     ['/collections', 'collections'],
@@ -105,16 +115,6 @@ describe('route table', () => {
     ['/u/jana/%C3%BAstava', collectionPage(owned('user', 'jana', 'ústava'), '/u/jana/%C3%BAstava')],
   ])('%s shows %s', (path, expected) => {
     expect(shown(path)).toBe(expected);
-  });
-
-  it.each([
-    ['/settings/api-keys', 'soon apiKeys: API keys'],
-    ['/editor', 'soon editor: Editor'],
-    ['/editor/9d3c', 'soon editor: Editor'],
-    ['/memory', 'soon memory: Translation memory'],
-  ])('%s is coming soon', (path, expected) => {
-    expect(shown(path)).toBe(expected);
-    expect(screen.getByRole('link', { name: 'Go to documents' }).getAttribute('href')).toBe('/documents');
   });
 
   it.each([

@@ -1,5 +1,5 @@
-// The route table: every address of the product and the screen it shows. Sections whose
-// screens come later show a "coming soon" page; anything else is "not found". Each screen has its
+// The route table: every address of the product and the screen it shows; anything else is
+// "not found" (sections whose screens come later would show the "coming soon" page). Each screen has its
 // own error boundary, which another address (query included) clears.
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
@@ -8,14 +8,17 @@ import type { DocumentContext, DocumentScreenProps } from './screens/screen-prop
 import type { OwnerCollectionAddress } from './machines/collections/public-collection.machine';
 import { HomeScreen } from './screens/reader/home/home.screen';
 import {
+  ApiKeysScreen,
   CollectionManageScreen,
   CollectionsListScreen,
   CompareScreen,
   DocumentDetailScreen,
   DocumentsListScreen,
+  EditorPickerScreen,
   ForgotPasswordScreen,
   HandleSettingsScreen,
   LoginScreen,
+  MemoryScreen,
   OrgProfileScreen,
   ProfileSettingsScreen,
   PublicCollectionScreen,
@@ -23,9 +26,9 @@ import {
   ResetPasswordScreen,
   TeamsScreen,
   ToolsScreen,
+  TranslationEditorScreen,
   UserProfileScreen,
 } from './screens/lazy-screens';
-import { ComingSoonScreen, type ComingSoonSection } from './screens/site/coming-soon/coming-soon.screen';
 import { NotFoundScreen } from './screens/site/not-found/not-found.screen';
 import { PrivacyScreen } from './screens/site/legal-pages/privacy.screen';
 import { TermsScreen } from './screens/site/legal-pages/terms.screen';
@@ -35,11 +38,6 @@ export interface AppRoute {
   path: string;
   render: (params: Params) => ReactNode;
 }
-
-const comingSoon = (path: string, section: ComingSoonSection): AppRoute => ({
-  path,
-  render: () => <ComingSoonScreen section={section} />,
-});
 
 /** Which collection or profile the document screens below a page are in, from the route parameters. */
 type DocumentPlace = (params: Params) => Pick<DocumentScreenProps, 'collection' | 'owner'>;
@@ -150,14 +148,14 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/settings/handle', render: () => <HandleSettingsScreen /> },
   { path: '/settings/profile', render: () => <ProfileSettingsScreen /> },
-  comingSoon('/settings/api-keys', 'apiKeys'),
-  comingSoon('/editor', 'editor'),
-  comingSoon('/editor/:fragmentId', 'editor'),
+  { path: '/settings/api-keys', render: () => <ApiKeysScreen /> },
+  { path: '/editor', render: () => <EditorPickerScreen /> },
+  { path: '/editor/:fragmentId', render: (p) => <TranslationEditorScreen fragmentId={p.fragmentId ?? ''} /> },
   { path: '/auth/login', render: () => <LoginScreen /> },
   { path: '/auth/register', render: () => <RegisterScreen /> },
   { path: '/auth/forgot', render: () => <ForgotPasswordScreen /> },
   { path: '/auth/reset', render: () => <ResetPasswordScreen /> },
-  comingSoon('/memory', 'memory'),
+  { path: '/memory', render: () => <MemoryScreen /> },
   { path: '/teams', render: () => <TeamsScreen /> },
   { path: '/tools', render: () => <ToolsScreen /> },
   { path: '/privacy', render: () => <PrivacyScreen /> },

@@ -20,6 +20,8 @@ import { sqlRows, type Tx } from '../db/sql.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { normalizeSlug, orgWithMembers, roleIn } from './orgs.js';
 import { findVisibleUser } from './public-users.js';
+import { revokeCreatorKeys } from '../api-keys/keys.js';
+import { canManageOrgKeys } from '../policies/api-keys.js';
 
 type LockedOrg = Parameters<typeof orgWithMembers>[1];
 type Member = { user_id: string; username: string; role: OrgRole };
@@ -140,6 +142,8 @@ export async function updateMember(
     await tx.execute(
       sql`UPDATE org_members SET role = ${role} WHERE org_id = ${org.id} AND user_id = ${member.user_id}`,
     );
+    // A demoted key maker's organization keys stop with their right to manage them.
+    if (canManageOrgKeys(member.role) && !canManageOrgKeys(role)) await revokeCreatorKeys(tx, org.id, member.user_id);
     return member.user_id === principal.user.id ? role : actor;
   });
 }
@@ -162,6 +166,7 @@ export async function removeMember(
     );
     await assertAnOwnerStays(tx, org.id, member.role, null);
     await tx.execute(sql`DELETE FROM org_members WHERE org_id = ${org.id} AND user_id = ${member.user_id}`);
+    await revokeCreatorKeys(tx, org.id, member.user_id);
     return actor;
   });
 }

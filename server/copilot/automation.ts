@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { KNOWN_PAYLOADS, type KnownCommand } from '../../src/realtime/protocol.js';
 import type { Db } from '../db/client.js';
+import type { TranslateOptions } from '../translation/translate.js';
 import { provisionPath } from '../../src/shared/document-path.js';
 import {
   documentsByIds,
@@ -39,6 +40,8 @@ export interface CopilotActor {
   userId: string;
   publish: Publish;
   log: FastifyBaseLogger;
+  /** POST /legal/translate's settings (memory threshold, provider) for translate requests; default: its defaults. */
+  translation?: Partial<TranslateOptions>;
 }
 
 const SUMMARY_MAX = 300;
@@ -309,19 +312,36 @@ export async function openAt(
   return { document, nodeId, path };
 }
 
-/** propose_translation: the editor shows the proposed text (wired fully by the translation issue). */
+/** How a proposed text relates to the memory: an exact or fuzzy match at its score, else machine translation at 0. */
+export interface ProposalMatch {
+  origin: 'exact' | 'fuzzy' | 'mt';
+  score: number;
+}
+
+/** propose_translation: the user's editor shows the proposed text for the fragment, with its origin and score. */
 export async function proposeTranslation(
   actor: CopilotActor,
   fragmentId: string,
   text: string,
   language: string,
+  match: ProposalMatch = { origin: 'mt', score: 0 },
 ): Promise<boolean> {
   const fragment = await findFragment(actor.db, fragmentId);
   if (!fragment) {
     await toolCall(actor, 'propose_translation', `${fragmentId}: no such fragment`);
     return false;
   }
-  await emit(actor, 'editor.translation_preview', { translation_preview: text, fragment_id: fragment.id, language });
-  await toolCall(actor, 'propose_translation', `${language}: ${text}`);
+  await emit(actor, 'editor.translation_preview', {
+    translation_preview: text,
+    fragment_id: fragment.id,
+    language,
+    origin: match.origin,
+    score: match.score,
+  });
+  await toolCall(
+    actor,
+    'propose_translation',
+    `${language} (${match.origin}${match.origin === 'mt' ? '' : ` ${match.score}%`}): ${text}`,
+  );
   return true;
 }

@@ -21,8 +21,10 @@ import {
 import { parseInput } from '../http/register-route.js';
 import { canChatInSession } from '../policies/copilot.js';
 import { sqlRows } from '../db/sql.js';
+import type { TranslateOptions } from '../translation/translate.js';
 import type { CopilotActor, Publish } from './automation.js';
-import { createModel, modelAnswer, ModelFailedError, type ModelSettings } from './model-assistant.js';
+import { modelAnswer, ModelFailedError } from './model-assistant.js';
+import { createModel, type ModelSettings } from './model-client.js';
 import { parseQuestion } from './question.js';
 import { retrievalAnswer } from './retrieval-assistant.js';
 import { loginTagOf, verifySignedHeaders } from './signed-session.js';
@@ -38,6 +40,8 @@ export interface ChatServiceOptions {
   /** None: the embedded retrieval assistant answers. */
   model?: ModelSettings;
   rateLimit: Limit;
+  /** Translate requests' settings (POST /legal/translate's: memory threshold, provider); default: its defaults. */
+  translation?: Partial<TranslateOptions>;
   /** Where the service answers: /copilot/chat in the main server; /chat and /copilot/chat on its own. */
   paths: string[];
 }
@@ -98,7 +102,13 @@ async function chat(
     throw validationFailed('messages', 'the last message must be a non-empty user message');
   }
 
-  const actor: CopilotActor = { db: options.db, userId: claims.userId, publish: options.publish, log: request.log };
+  const actor: CopilotActor = {
+    db: options.db,
+    userId: claims.userId,
+    publish: options.publish,
+    log: request.log,
+    translation: options.translation,
+  };
   const aborted = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) aborted.abort();

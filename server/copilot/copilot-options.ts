@@ -3,9 +3,10 @@
 import { routes } from '../../src/api/contract/routes.js';
 import type { Limit } from '../auth/rate-limit.js';
 import type { ServerConfig } from '../config.js';
+import type { TranslateOptions } from '../translation/translate.js';
 import type { Publish } from './automation.js';
 import { DEFAULT_CHAT_RATE_LIMIT } from './chat-service.js';
-import type { ModelSettings } from './model-assistant.js';
+import type { ModelSettings } from './model-client.js';
 
 export interface CopilotOptions {
   /** OpenAI-compatible model; absent = the embedded retrieval assistant. */
@@ -18,6 +19,8 @@ export interface CopilotOptions {
   chatRateLimit: Limit;
   /** Sends automation commands; default: the app's realtime hub (app.realtime.publish). */
   publish?: Publish;
+  /** Translate requests in the chat: POST /legal/translate's settings (memory threshold, provider). */
+  translation?: Partial<TranslateOptions>;
 }
 
 export const DEFAULT_COPILOT_OPTIONS: CopilotOptions = {
@@ -40,5 +43,8 @@ export function copilotOptionsFromConfig(config: ServerConfig): CopilotOptions {
     // COPILOT_SECRET or a shared DATA_DIR.
     dataDir: config.dataDir,
     chatUrl: config.copilot.chatUrl,
+    // The same as POST /legal/translate's (server/main.ts): a translate request in the chat
+    // previews exactly what the editor's Translate button would.
+    translation: { minScore: config.translationMemoryMinScore, ...config.translation },
   };
 }

@@ -64,6 +64,7 @@ export async function buildCopilotService(options: CopilotServiceOptions): Promi
     publish: copilot.publish ?? hubPublisher(app),
     model: copilot.model,
     rateLimit: copilot.chatRateLimit,
+    translation: copilot.translation,
     paths: ['/chat', routes.copilotChat.path],
   });
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -3,11 +3,13 @@
 // where a regular-expression scan in SQL (lower() + accent classes, no unaccent) takes ~100 ms.
 // Checked against the database on every use (one small query over branches), so an import by
 // another process or instance is picked up; a language too large to keep falls back to SQL.
+// Imported text only: the index serves every user, and saved translations are their owners' alone.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { foldForSearch } from '../../src/shared/search-keys.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../db/sql.js';
+import { importedFragmentsOnly } from '../policies/translations.js';
 
 /** Above this many fragments in one language the index is not built (memory); SQL answers. */
 export const MAX_INDEXED_FRAGMENTS = 300_000;
@@ -93,13 +95,13 @@ async function loadLanguage(db: Db, index: DbIndex, language: string, signature:
   const [count] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM fragments f JOIN branches b ON b.id = f.branch_id AND b.kind = 'main'
-        WHERE f.language_id = ${languageRow.language_id} AND f.has_text`,
+        WHERE f.language_id = ${languageRow.language_id} AND f.has_text AND ${importedFragmentsOnly('f')}`,
   );
   if (Number(count?.n ?? 0) > MAX_INDEXED_FRAGMENTS) return { signature };
   const rows = await sqlRows<{ id: string; node_id: string; document_id: string; text: string }>(
     db,
     sql`SELECT f.id, f.node_id, b.document_id, f.text FROM fragments f JOIN branches b ON b.id = f.branch_id AND b.kind = 'main'
-        WHERE f.language_id = ${languageRow.language_id} AND f.has_text`,
+        WHERE f.language_id = ${languageRow.language_id} AND f.has_text AND ${importedFragmentsOnly('f')}`,
   );
   index.provisions ??= loadProvisions(db);
   const provisionOf = await index.provisions;

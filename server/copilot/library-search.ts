@@ -1,12 +1,14 @@
 // The Copilot's reading of the library: documents by number or title words, a provision by cite
 // key, a provision's text, and full-text search over fragments (main versions). Accents are folded
 // by the patterns (stemPattern), so it runs the same on PGlite and PostgreSQL without unaccent.
+// Imported text only: its answers (and the Copilot's) never show a user's saved translations.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { escapeLike } from '../library/documents.js';
 import { languageByCode } from '../library/languages.js';
 import { sqlRows } from '../db/sql.js';
+import { importedFragmentsOnly } from '../policies/translations.js';
 import { provisionPath } from '../../src/shared/document-path.js';
 import { isUuid } from '../../src/shared/uuid.js';
 import { indexedFragments, scanFragments } from './fragment-text-index.js';
@@ -242,6 +244,7 @@ export async function readProvisionText(
               WHERE n.branch_id = a.branch_id AND n.order_index > a.order_index AND n.depth <= a.depth)
         SELECT n.id AS node_id, f.cite_key, n.cite_key AS node_cite_key, n.depth, f.text, f.has_text
         FROM a, e, nodes n JOIN fragments f ON f.node_id = n.id AND f.language_id = ${languageRow.language_id}
+          AND ${importedFragmentsOnly('f')}
         WHERE n.branch_id = a.branch_id AND n.order_index >= a.order_index AND n.order_index < e.end_index
         ORDER BY n.order_index, f.seq LIMIT 400`,
   );
@@ -296,7 +299,7 @@ export async function searchFragments(
   // twice as slow); the score counts only word starts, so 'ustav' inside 'postavení' drops out.
   const anywhere = stems.map((term) => stemPattern(term, false));
   const atWordStart = stems.map((term) => stemPattern(term));
-  const conditions: SQL[] = [sql`f.has_text`, sql`lower(f.text) ~ ${anywhere.join('|')}`];
+  const conditions: SQL[] = [sql`f.has_text`, importedFragmentsOnly('f'), sql`lower(f.text) ~ ${anywhere.join('|')}`];
   if (options.language) {
     const languageRow = await languageByCode(db, options.language);
     if (!languageRow) return [];
@@ -378,7 +381,8 @@ export async function findFragment(
   if (!isUuid(fragmentId)) return undefined;
   const [row] = await sqlRows<{ id: string; document_id: string; node_id: string }>(
     db,
-    sql`SELECT f.id, b.document_id, f.node_id FROM fragments f JOIN branches b ON b.id = f.branch_id WHERE f.id = ${fragmentId.toLowerCase()}`,
+    sql`SELECT f.id, b.document_id, f.node_id FROM fragments f JOIN branches b ON b.id = f.branch_id
+        WHERE f.id = ${fragmentId.toLowerCase()} AND ${importedFragmentsOnly('f')}`,
   );
   return row && { id: row.id, documentId: row.document_id, nodeId: row.node_id };
 }

@@ -1,6 +1,5 @@
-// The Copilot with a model: an OpenAI-compatible API (hosted, Ollama, vLLM, llama.cpp) through the
-// Vercel AI SDK, with tools that read the library and act on the user's screen.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// The Copilot with a model (model-client.ts): its tools read the library, look up the translation
+// memory and act on the user's screen; the reply streams through the Vercel AI SDK.
 import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import {
@@ -13,25 +12,12 @@ import {
 } from './automation.js';
 import type { Provision } from './library-search.js';
 import type { AnswerLanguage } from './question.js';
-
-export interface ModelSettings {
-  /** API base, e.g. http://127.0.0.1:11434/v1. */
-  url: string;
-  model: string;
-  apiKey?: string;
-}
+import type { Suggestion } from '../../src/api/contract/translation.js';
+import { lookupTranslation, lookupTranslationMemory, matchingSuggestion, targetCodeOf } from './translation-lookup.js';
+import { copilotMemoryTools } from '../mcp/copilot-memory-tools.js';
 
 const MAX_STEPS = 5;
 const TOOL_TEXT_MAX = 1_500;
-
-export function createModel(settings: ModelSettings): LanguageModel {
-  const provider = createOpenAICompatible({
-    name: 'copilot',
-    baseURL: settings.url.replace(/\/+$/, ''),
-    apiKey: settings.apiKey,
-  });
-  return provider.chatModel(settings.model);
-}
 
 const provisionForModel = (provision: Provision) => ({
   citation: provision.citation,
@@ -45,8 +31,14 @@ const provisionForModel = (provision: Provision) => ({
     .slice(0, TOOL_TEXT_MAX),
 });
 
+const lookupKey = (fragmentId: string, language: string) => `${fragmentId.toLowerCase()}|${language}`;
+
 function copilotTools(actor: CopilotActor, language: AnswerLanguage) {
+  // This turn's memory lookups, by fragment and target: what propose_translation compares with.
+  const lookups = new Map<string, Suggestion[]>();
   return {
+    // The user's memory (issue 12), as their managed key: the /mcp tools up to memory.write.
+    ...copilotMemoryTools(actor),
     search_documents: tool({
       description:
         'Full-text search of the library (provision texts and document titles). Returns matching documents and provisions with citations and links.',
@@ -88,15 +80,47 @@ function copilotTools(actor: CopilotActor, language: AnswerLanguage) {
         return opened ? { opened: opened.path } : { error: 'not_found' };
       },
     }),
+    lookup_translation_memory: tool({
+      description:
+        'Translation memory for one fragment (DGT-TM and translations already in the library, then the configured machine-translation provider, if any). Call it before propose_translation. Name the fragment by fragment_id, or the provision by document and cite_key (its first text fragment is used). Returns fragment_id, the source text, the preview with its origin (exact, fuzzy or mt) and percent, and every suggestion with its provenance and legal differences.',
+      inputSchema: z.object({
+        fragment_id: z.string().max(100).optional(),
+        document: z.string().max(300).optional().describe('Document id, law number such as "1/1993" or title'),
+        cite_key: z.string().max(50).optional().describe('e.g. "čl. 54", "§ 10a"'),
+        language: z.string().min(2).max(40).describe('Target language, ISO 639-1 code such as "en"'),
+      }),
+      execute: async ({ language: target, ...reference }) => {
+        const { result, suggestions } = await lookupTranslationMemory(actor, reference, target);
+        if (result.fragment_id) lookups.set(lookupKey(result.fragment_id, result.target_language), suggestions);
+        return result;
+      },
+    }),
     propose_translation: tool({
-      description: "Shows a proposed translation of a fragment in the user's editor.",
+      description:
+        "Shows a proposed translation of one fragment in the user's editor. Call lookup_translation_memory first: propose an exact memory match unchanged, adapt a fuzzy match only where its differences require, and write your own translation only when there is no match (it is then marked as machine translation).",
       inputSchema: z.object({
         fragment_id: z.string().min(1).max(100),
         text: z.string().min(1).max(20_000),
-        language: z.string().min(2).max(10),
+        language: z.string().min(2).max(40),
       }),
-      execute: async ({ fragment_id, text, language: target }) =>
-        (await proposeTranslation(actor, fragment_id, text, target)) ? { proposed: true } : { error: 'not_found' },
+      execute: async ({ fragment_id, text, language: target }) => {
+        const code = targetCodeOf(target);
+        const key = lookupKey(fragment_id, code);
+        // The memory decides what the text is, not the model: a text equal to a suggestion is
+        // that match at its score; anything else is the model's own (mt, 0).
+        let suggestions = lookups.get(key);
+        if (!suggestions) {
+          const outcome = await lookupTranslation(actor, fragment_id, code);
+          suggestions = outcome.kind === 'preview' ? outcome.response.suggestions : [];
+          lookups.set(key, suggestions);
+        }
+        const match = matchingSuggestion(suggestions, text);
+        const origin = match?.kind ?? 'mt';
+        const score = match && match.kind !== 'mt' ? match.score : 0;
+        return (await proposeTranslation(actor, fragment_id, text, code, { origin, score }))
+          ? { proposed: true, origin, score }
+          : { error: 'not_found' };
+      },
     }),
   };
 }

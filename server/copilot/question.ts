@@ -1,10 +1,12 @@
 // Reads a Copilot question without a model: its language, a direct request ('open …',
-// 'search …'), the provision it names ('čl. 54', '§ 10a', 'article 6'), law numbers ('1/1993')
+// 'search …', 'přelož … do angličtiny' with its target language), the provision it names
+// ('čl. 54', '§ 10a', 'article 6'), law numbers ('1/1993')
 // and the words worth searching for, folded and stemmed.
 import { foldForSearch } from '../../src/shared/search-keys.js';
+import { parseTargetLanguage } from './target-language.js';
 
 export type AnswerLanguage = 'cs' | 'en';
-export type Intent = 'open' | 'search' | 'ask';
+export type Intent = 'open' | 'search' | 'translate' | 'ask';
 
 export interface CiteKeyRequest {
   kind: 'article' | 'section';
@@ -28,6 +30,10 @@ export interface ParsedQuestion {
   terms: string[];
   /** Title phrases (folded) the question names by a common name: 'ústavy' → 'ustava ceske republiky'. */
   titlePhrases: string[];
+  /** translate: the target's ISO code ('do angličtiny' → 'en'), when the phrase names a known language. */
+  targetLanguage?: string;
+  /** translate: the word where a language belongs that names none known ('do klingonštiny'). */
+  unknownLanguage?: string;
 }
 
 const MAX_TERMS = 8;
@@ -36,6 +42,9 @@ const OPEN =
   /^\s*(?:open|show|go\s+to|otev[řr]i|otev[řr]ít|otevrit|uka[žz]|uka[žz]te|zobraz|jdi\s+na|p[řr]ejdi\s+na)(?![\p{L}\p{N}])[\s:,]*/iu;
 const SEARCH =
   /^\s*(?:search|find|look\s+up|hledej|vyhledej|vyhledat|najdi|hledat)(?![\p{L}\p{N}])(?:\s+for)?[\s:,]*/iu;
+// 'přelož', 'přeložte', 'přeložit', 'translate', after a polite start ('prosím', 'could you').
+const TRANSLATE =
+  /^\s*(?:(?:pros[íi]m|please|(?:can|could|would)\s+you|mohl[a]?\s+by(?:s|ste)|m[ůu][žz]e(?:š|s|te))[\s,]+)?(?:p[řr]elo[žz](?:te|it|[íi][šs])?|translate)(?![\p{L}\p{N}])[\s:,]*/iu;
 
 // Article markers of Czech ('čl.', 'článek 54', 'článku 54') and other languages; sections '§ 10a'.
 const ARTICLE =
@@ -66,6 +75,7 @@ const CZECH_WORDS = new Set([
   'najdi',
   'otevri',
   'ukaz',
+  'preloz',
   'clanek',
   'cl',
   'odst',
@@ -264,12 +274,19 @@ export function parseQuestion(question: string): ParsedQuestion {
   let intent: Intent = 'ask';
   const open = OPEN.exec(text);
   const search = open ? null : SEARCH.exec(text);
+  const translate = open || search ? null : TRANSLATE.exec(text);
+  let target: ReturnType<typeof parseTargetLanguage> | undefined;
   if (open) {
     intent = 'open';
     text = text.slice(open[0].length);
   } else if (search) {
     intent = 'search';
     text = text.slice(search[0].length);
+  } else if (translate) {
+    intent = 'translate';
+    // The language phrase is no search word ('angličtiny' would look for an English title).
+    target = parseTargetLanguage(text.slice(translate[0].length));
+    text = target.rest;
   }
 
   const folded = foldForSearch(question);
@@ -308,7 +325,17 @@ export function parseQuestion(question: string): ParsedQuestion {
   const titlePhrases = [
     ...new Set(terms.map((term) => TITLE_ALIASES[term]).filter((phrase): phrase is string => !!phrase)),
   ];
-  return { language, intent, text: text.trim(), citeKey, numbers, terms, titlePhrases };
+  return {
+    language,
+    intent,
+    text: text.trim(),
+    citeKey,
+    numbers,
+    terms,
+    titlePhrases,
+    ...(target?.code ? { targetLanguage: target.code } : {}),
+    ...(target?.unknown ? { unknownLanguage: target.unknown } : {}),
+  };
 }
 
 const ACCENTS: Record<string, string> = {

@@ -1,6 +1,7 @@
 // The embedded default when no model is configured: an honest retrieval assistant. It answers
 // with the library's best matching provisions, quoted, cited and linked, says that generative
-// answers need a model, and carries out direct requests ('open 1/1993 čl. 54', 'search …').
+// answers need a model, and carries out direct requests ('open 1/1993 čl. 54', 'search …',
+// 'přelož čl. 54 ústavy do angličtiny').
 import { provisionPath } from '../../src/shared/document-path.js';
 import {
   emit,
@@ -13,6 +14,7 @@ import {
 } from './automation.js';
 import type { Provision } from './library-search.js';
 import { parseQuestion, type AnswerLanguage, type ParsedQuestion } from './question.js';
+import { translateAnswer } from './translate-request.js';
 
 const QUOTE_MAX = 700;
 
@@ -56,6 +58,10 @@ export async function* retrievalAnswer(actor: CopilotActor, question: string): A
   const t = TEXTS[parsed.language];
   if (parsed.intent === 'open') {
     yield* openRequest(actor, parsed);
+    return;
+  }
+  if (parsed.intent === 'translate') {
+    yield* translateAnswer(actor, parsed);
     return;
   }
   if (parsed.intent === 'search') {

@@ -13,7 +13,9 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
+  type AnyPgColumn,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -141,14 +143,47 @@ export const fragments = pgTable(
     groupId: uuid('group_id').notNull(),
     hasText: boolean('has_text').notNull(),
     text: text('text').notNull(),
+    /**
+     * The translation layer: null for text imported from an official source (never overwritten),
+     * else the user whose saved translation this is (server/policies/translations.ts decides who
+     * sees and writes it).
+     */
+    ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** A saved translation's review state ('translated' | 'reviewed'); null for imported text. */
+    translationStatus: text('translation_status').$type<'translated' | 'reviewed'>(),
+    /** Its source changed in a newer version since it was translated (carried forward flagged). */
+    stale: boolean('stale').notNull().default(false),
+    /** When stale: the source text it was translated from, for the old -> new word diff. */
+    staleSourceText: text('stale_source_text'),
+    translatedAt: timestamp('translated_at', { withTimezone: true }),
+    /**
+     * Text with a text in another language in its alignment group (in any layer): the only library
+     * fragments the translation memory searches (server/translation/memory.ts). Set by the importer
+     * (flatten.ts) and, for every other writer, by the trigger of migration 0011; never cleared
+     * (a stale true only costs a candidate the memory's join then drops).
+     */
+    aligned: boolean('aligned').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('fragments_branch_language_seq_key').on(t.branchId, t.languageId, t.seq),
+    // One text per language, place and layer; the imported layer (null) counts as one layer.
+    unique('fragments_branch_language_seq_key').on(t.branchId, t.languageId, t.seq, t.ownerId).nullsNotDistinct(),
+    index('fragments_owner_idx')
+      .on(t.ownerId)
+      .where(sql`owner_id IS NOT NULL`),
+    // A saved translation always has a review state; imported text never has one.
+    check(
+      'fragments_translation_status_check',
+      sql`(owner_id IS NULL AND translation_status IS NULL) OR translation_status IN ('translated', 'reviewed')`,
+    ),
     index('fragments_branch_uid_idx').on(t.branchId, t.fragmentUid),
     index('fragments_group_idx').on(t.groupId),
     index('fragments_node_idx').on(t.nodeId),
     /** The translation memory's trigram prefilter over library fragments (server/translation/memory.ts). */
     index('fragments_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    // The memory's prefilter reads only aligned text: ~8.5k of 50k Czech fragments in the bench.
+    index('fragments_aligned_text_trgm_idx')
+      .using('gin', t.text.op('gin_trgm_ops'))
+      .where(sql`aligned`),
   ],
 );
 
@@ -290,6 +325,16 @@ export const rateLimits = pgTable(
     index('rate_limits_window_idx').on(t.windowStart),
   ],
 );
+
+/**
+ * A machine-translation provider's back-off, shared by every instance: after a 429, 456 or 503
+ * it pauses until `paused_until`; the next pause doubles `backoff_seconds` (60 s up to 30 min).
+ */
+export const translationProviderPauses = pgTable('translation_provider_pauses', {
+  provider: text('provider').primaryKey(),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }).notNull(),
+  backoffSeconds: integer('backoff_seconds').notNull(),
+});
 
 export const organizations = pgTable(
   'organizations',
@@ -522,5 +567,176 @@ export const handleRedirects = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.oldHandle] }),
     check('handle_redirects_one_target', sql`num_nonnulls(${t.userId}, ${t.collectionId}) = 1`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// API keys (issue 12): they authenticate /mcp only. The secret is never stored: its SHA-256 digest
+// and a 12-character display prefix are. A rotated key keeps its previous secret's digest until
+// `previous_valid_until`, and its previous prefix afterwards (to tell a reused old secret apart).
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    prefix: text('prefix').notNull(),
+    secretDigest: text('secret_digest').notNull(),
+    previousPrefix: text('previous_prefix'),
+    previousDigest: text('previous_digest'),
+    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
+    scopes: text('scopes').array().notNull(),
+    description: text('description').notNull().default(''),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerOrgId: uuid('owner_org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who made it: for an organization's key, the owner or admin whose role it depends on. */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Copilot's own key (one per user): its secret is never issued. */
+    managed: boolean('managed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the `expired` event was written (once). */
+    expiredNotedAt: timestamp('expired_noted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('api_keys_one_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.ownerOrgId}) = 1`),
+    uniqueIndex('api_keys_prefix_key').on(t.prefix),
+    uniqueIndex('api_keys_previous_prefix_key')
+      .on(t.previousPrefix)
+      .where(sql`${t.previousPrefix} IS NOT NULL`),
+    uniqueIndex('api_keys_managed_user_key')
+      .on(t.ownerUserId)
+      .where(sql`${t.managed}`),
+    index('api_keys_owner_user_idx').on(t.ownerUserId, t.createdAt),
+    index('api_keys_owner_org_idx').on(t.ownerOrgId, t.createdAt),
+    index('api_keys_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** What happened to a key: created, rotated, revoked, used, denied, expired. */
+export const apiKeyEvents = pgTable(
+  'api_key_events',
+  {
+    id: uuid('id').primaryKey(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    eventType: text('event_type', {
+      enum: ['created', 'rotated', 'revoked', 'used', 'denied', 'expired'],
+    }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    description: text('description').notNull().default(''),
+    metadata: jsonb('metadata')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** `used`/`denied` at most once a minute per key, source and reason: the upsert's key. */
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('api_key_events_key_idx').on(t.keyId, t.createdAt),
+    uniqueIndex('api_key_events_dedupe_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} IS NOT NULL`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Memory (issue 12): one knowledge graph per owner (a user or an organization), in the model of
+// the official MCP memory server (entities with observations, relations between them) plus links
+// from an entity to provisions of the library. `owner_id` is whichever owner column is set, so
+// one unique index serves both kinds. `search_text` is folded (lowercase, no accents) at write.
+
+const memoryOwnerColumns = () => ({
+  ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  ownerOrgId: uuid('owner_org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(owner_user_id, owner_org_id)`),
+});
+
+export const memoryEntities = pgTable(
+  'memory_entities',
+  {
+    id: uuid('id').primaryKey(),
+    ...memoryOwnerColumns(),
+    name: text('name').notNull(),
+    entityType: text('entity_type').notNull(),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('memory_entities_one_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.ownerOrgId}) = 1`),
+    uniqueIndex('memory_entities_owner_name_key').on(t.ownerId, t.name),
+    index('memory_entities_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const memoryObservations = pgTable(
+  'memory_observations',
+  {
+    id: uuid('id').primaryKey(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => memoryEntities.id, { onDelete: 'cascade' }),
+    /** Denormalized from the entity: quotas and search count per owner without a join. */
+    ownerId: uuid('owner_id').notNull(),
+    content: text('content').notNull(),
+    /** sha256 of the content: the unique key (a 4,000-character text is too long for a btree). */
+    contentHash: text('content_hash').notNull(),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memory_observations_entity_hash_key').on(t.entityId, t.contentHash),
+    index('memory_observations_owner_idx').on(t.ownerId),
+    index('memory_observations_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const memoryRelations = pgTable(
+  'memory_relations',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    fromEntityId: uuid('from_entity_id')
+      .notNull()
+      .references(() => memoryEntities.id, { onDelete: 'cascade' }),
+    toEntityId: uuid('to_entity_id')
+      .notNull()
+      .references(() => memoryEntities.id, { onDelete: 'cascade' }),
+    relationType: text('relation_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memory_relations_key').on(t.fromEntityId, t.toEntityId, t.relationType),
+    index('memory_relations_to_idx').on(t.toEntityId),
+    index('memory_relations_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** An entity's link to a provision of the library (document, optional node, citation, note). */
+export const memoryProvisionLinks = pgTable(
+  'memory_provision_links',
+  {
+    id: uuid('id').primaryKey(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => memoryEntities.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    nodeId: uuid('node_id'),
+    citation: text('citation').notNull().default(''),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memory_provision_links_key').on(t.entityId, t.documentId, t.citation),
+    index('memory_provision_links_owner_idx').on(t.ownerId),
   ],
 );

@@ -39,7 +39,16 @@ export function installErrorHandling(app: FastifyInstance) {
     if (known) return sendApiError(reply, known(error.message));
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return sendApiError(reply, badRequest(error.message, status));
-    request.log.error({ err: error }, 'request failed');
+    // A failed query's message carries its parameters (a user's private text): log the cause only.
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return sendApiError(reply, internalError());
   });
+}
+
+/** A database error without the statement's parameters: its own cause (the driver's error), else the error. */
+function loggableError(error: Error): Error {
+  const cause = (error as { cause?: unknown }).cause;
+  if (error.message.startsWith('Failed query:') && cause instanceof Error) return cause;
+  if (error.message.startsWith('Failed query:')) return new Error('Failed query (parameters not logged)');
+  return error;
 }

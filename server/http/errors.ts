@@ -66,6 +66,7 @@ export type ConflictCode = Extract<
   | 'quota_exceeded'
   | 'vanity_handle_taken'
   | 'copilot_templates_changed'
+  | 'translation_exists'
 >;
 export const conflict = (code: ConflictCode, message: string, field?: string) =>
   new ApiError(409, code, message, field);
@@ -125,3 +126,65 @@ export const noTranslationAvailable = () =>
     'no_translation_available',
     'No translation memory match and no machine translation provider configured',
   );
+export const groupNodeMismatch = () =>
+  new ApiError(400, 'group_node_mismatch', 'The alignment group is not the node’s', 'alignment_group_id');
+export const translationExists = () =>
+  conflict('translation_exists', 'The provision has an imported text in this language; it is never overwritten');
+
+// API keys and MCP (issue 12)
+type ApiKeyFieldCode = Extract<
+  ErrorCode,
+  | 'scopes_required'
+  | 'invalid_scope'
+  | 'description_too_long'
+  | 'expires_at_invalid'
+  | 'expires_at_in_past'
+  | 'organization_id_required'
+  | 'organization_id_not_allowed'
+>;
+/** A create request's field is wrong in a way that has its own code (400 with `field`). */
+export const apiKeyFieldInvalid = (code: ApiKeyFieldCode, field: string, message: string) =>
+  new ApiError(400, code, message, field);
+export const organizationNotFound = () =>
+  new ApiError(404, 'organization_not_found', 'Organization not found', 'organization_id');
+export const orgRoleRequired = (message = "Only the organization's owners and admins manage its API keys") =>
+  new ApiError(403, 'org_role_required', message);
+export const managedKey = () => new ApiError(403, 'managed_key', 'A key managed by Copilot cannot be changed');
+export const apiKeyQuotaExceeded = (limit: number) =>
+  new ApiError(409, 'api_key_quota_exceeded', `At most ${limit} active API keys`);
+export const apiKeyNotActive = (code: 'api_key_revoked' | 'api_key_expired') =>
+  new ApiError(409, code, code === 'api_key_revoked' ? 'The key is revoked' : 'The key has expired');
+/** /mcp authentication failures (401; the route adds WWW-Authenticate). */
+export type ApiKeyAuthCode = Extract<
+  ErrorCode,
+  'api_key_missing' | 'api_key_invalid' | 'api_key_revoked' | 'api_key_expired' | 'api_key_rotated'
+>;
+const API_KEY_AUTH_MESSAGES: Record<ApiKeyAuthCode, string> = {
+  api_key_missing: 'Send an API key as Authorization: Bearer <key>',
+  api_key_invalid: 'The API key is not valid',
+  api_key_revoked: 'The API key was revoked',
+  api_key_expired: 'The API key has expired',
+  api_key_rotated: 'This secret was rotated; use the new one',
+};
+export const apiKeyUnauthorized = (code: ApiKeyAuthCode) => new ApiError(401, code, API_KEY_AUTH_MESSAGES[code]);
+export const apiKeyInQuery = () =>
+  new ApiError(400, 'api_key_in_query', 'Send the API key in the Authorization header, never in the URL');
+export const memoryQuotaExceeded = (message: string) => new ApiError(409, 'memory_quota_exceeded', message);
+/** /mcp: the key lacks the scope a tool needs (403; the route adds WWW-Authenticate insufficient_scope). */
+export const insufficientScope = (scope: string) =>
+  new ApiError(403, 'insufficient_scope', `This API key needs the ${scope} scope`);
+/** /mcp: a browser page of another origin (DNS rebinding protection). */
+export const originNotAllowed = () => new ApiError(403, 'forbidden', 'Requests from this origin are not allowed');
+export const translationProviderTimeout = () =>
+  new ApiError(504, 'translation_provider_timeout', 'The machine translation provider did not answer in time');
+/** The provider is paused after a 429, 456 or 503 (for every instance); `retryAfter` seconds left. */
+export const translationProviderBusy = (retryAfter: number) =>
+  new ApiError(
+    503,
+    'translation_provider_busy',
+    'The machine translation provider is busy or out of quota, try again later',
+    undefined,
+    retryAfter,
+  );
+export const translationProviderFailed = () =>
+  new ApiError(502, 'translation_provider_failed', 'The machine translation provider did not return a translation');

@@ -28,6 +28,8 @@ export interface FragmentRow {
   groupId: string;
   hasText: boolean;
   text: string;
+  /** A text with a text in another language in its group: searched by the translation memory. */
+  aligned: boolean;
 }
 
 export interface GroupRow {
@@ -125,6 +127,7 @@ export function flattenVersion(doc: ParsedDocument, branchId: string): BranchRow
     groupId,
     hasText: text !== '',
     text,
+    aligned: false,
   });
 
   for (const root of doc.nodes) visit(root, 0, null);
@@ -146,6 +149,15 @@ export function flattenVersion(doc: ParsedDocument, branchId: string): BranchRow
       });
     }
   }
+  // Set here rather than by the trigger of migration 0011, which would write each row twice.
+  const languagesWithText = new Map<string, Set<string>>();
+  for (const row of rows.fragments) {
+    if (!row.hasText) continue;
+    const seen = languagesWithText.get(row.groupId) ?? new Set<string>();
+    languagesWithText.set(row.groupId, seen.add(row.language));
+  }
+  for (const row of rows.fragments) row.aligned = row.hasText && (languagesWithText.get(row.groupId)?.size ?? 0) > 1;
+
   // Main language first, as the parser declared it; then any language only the texts show.
   const present = new Set(rows.fragments.filter((f) => f.hasText).map((f) => f.language));
   rows.languages = [...new Set([...documentLanguages.filter((l) => present.has(l)), ...present])];

@@ -14,6 +14,12 @@ export const groupIdFor = (nodeId: string, unitIndex: number) =>
   uuidv5(`group:${nodeId}:${unitIndex}`, LEXHUB_NAMESPACE);
 export const fragmentIdFor = (groupId: string, language: string) =>
   uuidv5(`fragment:${groupId}:${language}`, LEXHUB_NAMESPACE);
+/**
+ * A saved translation: one per alignment group, language and translation layer (its owner), so
+ * a retried save finds the same row (server/translation/save.ts, carried forward by the importer).
+ */
+export const translationFragmentIdFor = (groupId: string, language: string, ownerId: string) =>
+  uuidv5(`fragment:${groupId}:${language}:layer:${ownerId}`, LEXHUB_NAMESPACE);
 export const spanIdFor = (fragmentId: string, start: number, end: number) =>
   uuidv5(`span:${fragmentId}:${start}:${end}`, LEXHUB_NAMESPACE);
 export const tmUnitIdFor = (documentId: string, seq: number) => uuidv5(`tm:${documentId}:${seq}`, LEXHUB_NAMESPACE);

@@ -1,5 +1,6 @@
 // Writes one parsed version of a work in one transaction: the document, its branch with
-// nodes, fragments and spans, the translation memory, and the branch names of the work.
+// nodes, fragments and spans, the translation memory, the users' saved translations (kept on a
+// replace, carried into a newer version: carry-translations.ts), and the branch names of the work.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
@@ -22,6 +23,7 @@ import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { renameBranches } from './branch-names.js';
 import { insertInChunks } from './insert-chunks.js';
 import { sqlRows, type Tx } from '../db/sql.js';
+import { carryTranslations, translationsToCarry } from './carry-translations.js';
 
 export interface StoredVersion {
   documentId: string;
@@ -54,6 +56,8 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
       return { ...base, status: 'unchanged', nodes: rows.nodes.length, fragments: rows.fragments.length };
     }
 
+    // Saved translations outlive the delete below, and carry into a newer version.
+    const carried = await translationsToCarry(tx, { documentId, branchId, validFrom, replacing: !!existing[0] });
     await upsertDocument(tx, doc, documentId, validFrom);
     if (existing[0]) await tx.delete(branches).where(eq(branches.id, existing[0].id));
     const languageIds = await ensureLanguages(tx, [...new Set(rows.fragments.map((f) => f.language))]);
@@ -80,6 +84,7 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
     );
     await insertInChunks(tx, spans, rows.spans);
     if (doc.translationUnits?.length) await replaceTranslationMemory(tx, documentId, doc, languageIds);
+    for (const batch of carried) await carryTranslations(tx, batch, branchId);
     await renameBranches(tx, documentId);
     return {
       ...base,

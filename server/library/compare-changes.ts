@@ -3,6 +3,7 @@
 //
 // Two statements whatever the size: every node of both versions with the fragment uids of its
 // text (compact; the matching happens here), then titles and texts of the one page asked for.
+// Imported text only: a comparison answers everyone alike, and saved translations are private.
 import { sql } from 'drizzle-orm';
 import type {
   AddedOrRemovedProvision,
@@ -12,6 +13,7 @@ import type {
 import type { Db } from '../db/client.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
+import { importedFragmentsOnly } from '../policies/translations.js';
 
 export interface CompareChangesRequest {
   branchA: string;
@@ -146,10 +148,10 @@ async function readStructure(db: Db, { branchA, branchB, lang }: CompareChangesR
           (SELECT code FROM pick) AS language,
           ${nodesOf(branchA)} AS nodes_a,
           ${nodesOf(branchB)} AS nodes_b,
-          (SELECT string_agg(node_id::text || chr(31) || fragment_uid, chr(30) ORDER BY seq)
-             FROM fragments
-            WHERE branch_id IN (${branchA}, ${branchB}) AND has_text
-              AND language_id = (SELECT l.language_id FROM languages l JOIN pick ON l.iso_639_1 = pick.code)) AS uids`,
+          (SELECT string_agg(f.node_id::text || chr(31) || f.fragment_uid, chr(30) ORDER BY f.seq)
+             FROM fragments f
+            WHERE f.branch_id IN (${branchA}, ${branchB}) AND f.has_text AND ${importedFragmentsOnly('f')}
+              AND f.language_id = (SELECT l.language_id FROM languages l JOIN pick ON l.iso_639_1 = pick.code)) AS uids`,
   );
   return head ?? { branches: null, language: null, nodes_a: null, nodes_b: null, uids: null };
 }
@@ -188,7 +190,7 @@ async function readDetails(
         LEFT JOIN (
           SELECT f.node_id, string_agg(f.text, chr(10) ORDER BY f.seq) AS text
           FROM fragments f
-          WHERE f.branch_id IN (${branchA}, ${branchB}) AND f.has_text
+          WHERE f.branch_id IN (${branchA}, ${branchB}) AND f.has_text AND ${importedFragmentsOnly('f')}
             AND f.language_id = (SELECT language_id FROM languages WHERE iso_639_1 = ${language})
             AND f.node_id = ANY(${idArray}::uuid[])
           GROUP BY f.node_id

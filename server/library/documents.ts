@@ -6,6 +6,7 @@ import { notFound } from '../http/errors.js';
 import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { resolveBranch } from './branches.js';
 import { sqlRows } from '../db/sql.js';
+import { fragmentVisibleTo } from '../policies/translations.js';
 
 interface DocumentRow {
   id: string;
@@ -89,13 +90,19 @@ export async function getDocument(db: Db, id: string, branchSelector?: string): 
   return toDocument(row);
 }
 
-export async function listDocumentLanguages(db: Db, id: string, branchSelector?: string) {
+/** The languages of a version the viewer can read: imported ones and those of their own translation layer. */
+export async function listDocumentLanguages(
+  db: Db,
+  id: string,
+  branchSelector: string | undefined,
+  viewerId: string | null,
+) {
   const branch = await resolveBranch(db, id, branchSelector);
   const rows = await sqlRows<{ language_id: number; iso_639_1: string; name: string; fragments: number }>(
     db,
     sql`SELECT l.language_id, l.iso_639_1, l.name, count(*) FILTER (WHERE f.has_text)::int AS fragments
         FROM fragments f JOIN languages l ON l.language_id = f.language_id
-        WHERE f.branch_id = ${branch.id}
+        WHERE f.branch_id = ${branch.id} AND ${fragmentVisibleTo('f', viewerId)}
         GROUP BY l.language_id, l.iso_639_1, l.name`,
   );
   const rank = (code: string) => {

@@ -15,6 +15,7 @@ import { registerRoute } from '../http/register-route.js';
 import { issueWsToken } from '../realtime/ws-tokens.js';
 import { DEFAULT_REALTIME_OPTIONS } from '../realtime/realtime-options.js';
 import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
+import { ensureManagedKey } from '../mcp/managed-key.js';
 
 const SCOPES = new Set(['chat']);
 
@@ -34,6 +35,8 @@ export function registerCopilotRoutes(
     // The panel is open and a question will follow: have the full-text index ready for it.
     warmFragmentIndex(db, ['cs', 'en']);
     const claims = newSessionClaims(user.id, loginTagOf(secret, sessionIdHash));
+    // The Copilot reads and writes the user's memory as their managed key, made with the first session.
+    await ensureManagedKey(db, user.id);
     // The same per-user bucket as POST /v1/auth/ws-token: a token costs the same from either door.
     if (body.include_ws_token) await hitRateLimit(db, `ws-token:user:${user.id}`, wsTokenLimit);
     const wsToken = body.include_ws_token ? await issueWsToken(db, user.id, sessionIdHash) : undefined;
@@ -53,6 +56,7 @@ export function registerCopilotRoutes(
     publish: options.publish ?? hubPublisher(app),
     model: options.model,
     rateLimit: options.chatRateLimit,
+    translation: options.translation,
     paths: [routes.copilotChat.path],
   });
 

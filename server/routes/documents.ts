@@ -9,6 +9,7 @@ import { getDocument, listDocumentLanguages, listDocuments } from '../library/do
 import { listFragmentPage } from '../library/fragments.js';
 import { resolveLanguage } from '../library/languages.js';
 import { listNodes } from '../library/nodes.js';
+import { translationLayerOf } from '../policies/translations.js';
 
 export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listDocuments, async ({ query }) => ({
@@ -22,8 +23,9 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
 
   registerRoute(app, routes.getDocument, async ({ params, query }) => getDocument(db, params.id, query.branch));
 
-  registerRoute(app, routes.listDocumentLanguages, async ({ params, query }) => ({
-    items: await listDocumentLanguages(db, params.id, query.branch),
+  // Counts the caller's own translation layer too: the reader then offers a language they translated into.
+  registerRoute(app, routes.listDocumentLanguages, async ({ params, query, principal }) => ({
+    items: await listDocumentLanguages(db, params.id, query.branch, translationLayerOf(principal)),
   }));
 
   registerRoute(app, routes.listNodes, async ({ params, query }) => {
@@ -31,9 +33,17 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
     return { items: await listNodes(db, branch.id, query.limit, query.offset) };
   });
 
-  registerRoute(app, routes.listFragments, async ({ params, query }) => {
+  registerRoute(app, routes.listFragments, async ({ params, query, principal }) => {
     const language = await resolveLanguage(db, { lang: query.lang, language_id: query.language_id });
-    const page = await listFragmentPage(db, params.id, query.branch, language, query.cursor, query.limit);
+    const page = await listFragmentPage(
+      db,
+      params.id,
+      query.branch,
+      language,
+      query.cursor,
+      query.limit,
+      translationLayerOf(principal),
+    );
     if (page) return page;
     await assertDocumentExists(db, params.id);
     throw notFound(`Branch "${query.branch ?? 'main'}" of this document`);

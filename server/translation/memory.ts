@@ -2,10 +2,19 @@
 // pair) and fragments already aligned in the library (the target-language fragment of the same
 // alignment group). A pg_trgm prefilter with a length window of 0.7x-1/0.7x (as Pontoon), then a
 // Damerau-Levenshtein rerank minus 10 points per legal difference. One suggestion per text pair,
-// listing every provenance; the same structural path (another version) ranks first.
+// listing every provenance; the same structural path (another version) ranks first. Library
+// candidates are imported text and the viewer's own translation layer; a saved translation nobody
+// reviewed yet loses UNREVIEWED_PENALTY points.
+//
+// Speed (BENCHMARKS.md, issue 11): the planner prices pg_trgm's `%` as cheap and sometimes scans
+// every row computing similarity (seconds); each query runs with enable_seqscan off, so the
+// trigram indexes answer. The library query reads only `aligned` fragments (migration 0011), the
+// ones with a text in another language to offer.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
+import { fragmentVisibleTo } from '../policies/translations.js';
 import type { LegalDifference, Provenance } from '../../src/api/contract/translation.js';
 import { legalDifferences, legalPenalty } from './legal-differences.js';
 import { normalizeForMemory, similarityScore } from './similarity.js';
@@ -16,6 +25,8 @@ export const DEFAULT_MEMORY_MIN_SCORE = 75;
 const LENGTH_RATIO = 0.7;
 /** Trigram candidates per source reranked in JavaScript. */
 const PREFILTER_ROWS = 50;
+/** What an unreviewed saved translation (status 'translated') costs a fuzzy match. */
+export const UNREVIEWED_PENALTY = 5;
 
 export interface MemoryQuery {
   sourceText: string;
@@ -27,6 +38,11 @@ export interface MemoryQuery {
   documentId?: string;
   /** The fragment being translated: never its own suggestion. */
   excludeFragmentId?: string;
+  /**
+   * Whose translation layer the library candidates include besides imported text: the logged-in
+   * caller (translationLayerOf(principal)); null or absent = imported text only.
+   */
+  viewerId?: string | null;
   limit?: number;
   minScore?: number;
 }
@@ -47,6 +63,8 @@ interface Candidate {
   target_text: string;
   provenance: Provenance;
   same_path: boolean;
+  /** A saved translation with status 'translated'. */
+  unreviewed: boolean;
 }
 
 interface TmRow {
@@ -66,6 +84,8 @@ interface LibraryRow {
   branch_name: string;
   cite_key: string | null;
   path: string | null;
+  owner_id: string | null;
+  translation_status: 'translated' | 'reviewed' | null;
 }
 
 async function tmCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
@@ -89,23 +109,27 @@ async function tmCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxL
     target_text: r.target_text,
     provenance: { source: 'tm', celex: r.celex, tmx_file: r.tmx_file },
     same_path: false,
+    unreviewed: false,
   }));
 }
 
 async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
+  const viewerId = q.viewerId ?? null;
   const rows = await sqlRows<LibraryRow>(
     db,
     sql`
     SELECT s.text AS source_text, t.text AS target_text, t.id AS fragment_id, d.id AS document_id,
            d.external_id, b.id AS branch_id, b.name AS branch_name,
-           coalesce(t.cite_key, s.cite_key) AS cite_key, n.external_id AS path
+           coalesce(t.cite_key, s.cite_key) AS cite_key, n.external_id AS path, t.owner_id, t.translation_status
     FROM fragments s
     JOIN fragments t ON t.group_id = s.group_id AND t.language_id = ${q.targetLanguageId} AND t.has_text
+      AND ${fragmentVisibleTo('t', viewerId)}
     JOIN branches b ON b.id = s.branch_id
     JOIN documents d ON d.id = b.document_id
     LEFT JOIN nodes n ON n.id = s.node_id
     WHERE s.language_id = ${q.sourceLanguageId}
-      AND s.has_text
+      AND s.has_text AND s.aligned
+      AND ${fragmentVisibleTo('s', viewerId)}
       AND s.text % ${q.sourceText}
       AND length(s.text) BETWEEN ${minLength} AND ${maxLength}
       ${q.excludeFragmentId ? sql`AND s.id <> ${q.excludeFragmentId} AND t.id <> ${q.excludeFragmentId}` : sql``}
@@ -123,15 +147,42 @@ async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number,
       branch_id: r.branch_id,
       branch_name: r.branch_name,
       cite_key: r.cite_key,
-      // TODO(issue 11): read origin/status from the saved translation once fragments carry them.
-      origin: 'imported',
-      status: null,
+      origin: r.owner_id === null ? 'imported' : 'translated',
+      status: r.owner_id === null ? null : (r.translation_status ?? 'translated'),
     },
     same_path:
       q.structuralPath !== undefined &&
       r.path === q.structuralPath &&
       (q.documentId === undefined || q.documentId === r.document_id),
+    unreviewed: r.owner_id !== null && r.translation_status !== 'reviewed',
   }));
+}
+
+/**
+ * Runs `query` with sequential scans priced out, in its own transaction (a savepoint inside the
+ * caller's), and puts the setting back: the caller's later statements plan as before.
+ */
+async function withTrigramPlan<T>(db: Db | Tx, query: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [previous] = await sqlRows<{ value: string }>(
+      tx,
+      sql`SELECT current_setting('enable_seqscan') AS value, set_config('enable_seqscan', 'off', true)`,
+    );
+    const result = await query(tx);
+    await tx.execute(sql`SELECT set_config('enable_seqscan', ${previous?.value ?? 'on'}, true)`);
+    return result;
+  });
+}
+
+/** Both prefilters: at once on a PostgreSQL pool (two connections), one after the other otherwise. */
+async function allCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
+  const tm = (tx: Tx) => tmCandidates(tx, q, minLength, maxLength);
+  const library = (tx: Tx) => libraryCandidates(tx, q, minLength, maxLength);
+  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
+    const [fromTm, fromLibrary] = await Promise.all([withTrigramPlan(db, tm), withTrigramPlan(db, library)]);
+    return [...fromTm, ...fromLibrary];
+  }
+  return withTrigramPlan(db, async (tx) => [...(await tm(tx)), ...(await library(tx))]);
 }
 
 const sameSpaces = (text: string) => text.replace(/\s+/gu, ' ').trim();
@@ -145,13 +196,10 @@ export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<Mem
   const q = { ...query, sourceText: text };
   const minLength = Math.floor(text.length * LENGTH_RATIO);
   const maxLength = Math.ceil(text.length / LENGTH_RATIO);
-  const candidates = [
-    ...(await tmCandidates(db, q, minLength, maxLength)),
-    ...(await libraryCandidates(db, q, minLength, maxLength)),
-  ];
+  const candidates = await allCandidates(db, q, minLength, maxLength);
 
   const normalizedQuery = normalizeForMemory(text);
-  const byPair = new Map<string, MemorySuggestion>();
+  const byPair = new Map<string, MemorySuggestion & { unreviewed: boolean }>();
   for (const candidate of candidates) {
     // DGT-TM keeps no-break spaces the library's fragments fold: the same pair either way.
     const key = JSON.stringify([sameSpaces(candidate.source_text), sameSpaces(candidate.target_text)]);
@@ -159,11 +207,15 @@ export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<Mem
     if (known) {
       known.provenance.push(candidate.provenance);
       known.same_path ||= candidate.same_path;
+      // The pair is unreviewed only while no imported, DGT-TM or reviewed source vouches for it.
+      known.unreviewed &&= candidate.unreviewed;
       continue;
     }
     const differences = legalDifferences(text, candidate.source_text);
     const exact = differences.length === 0 && normalizeForMemory(candidate.source_text) === normalizedQuery;
-    const score = exact ? 100 : Math.max(0, similarityScore(text, candidate.source_text) - legalPenalty(differences));
+    const penalty = legalPenalty(differences);
+    // Below minScore + penalty the candidate is dropped: the distance need not be exact there.
+    const score = exact ? 100 : Math.max(0, similarityScore(text, candidate.source_text, minScore + penalty) - penalty);
     byPair.set(key, {
       text: candidate.target_text,
       // Only an exact match says 100.
@@ -173,16 +225,27 @@ export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<Mem
       provenance: [candidate.provenance],
       differences,
       same_path: candidate.same_path,
+      unreviewed: candidate.unreviewed,
     });
   }
-  return [...byPair.values()]
-    .filter((s) => s.score >= minScore)
-    .sort(
-      (a, b) =>
-        Number(b.same_path) - Number(a.same_path) ||
-        b.score - a.score ||
-        b.provenance.length - a.provenance.length ||
-        a.source_text.localeCompare(b.source_text),
-    )
-    .slice(0, limit);
+  return (
+    [...byPair.values()]
+      // An exact match keeps 100 (its source is the text asked for) and ranks after a vouched-for one.
+      .map(({ unreviewed, ...s }) => ({
+        ...s,
+        score: unreviewed && s.kind === 'fuzzy' ? Math.max(0, s.score - UNREVIEWED_PENALTY) : s.score,
+        unreviewed,
+      }))
+      .filter((s) => s.score >= minScore)
+      .sort(
+        (a, b) =>
+          Number(b.same_path) - Number(a.same_path) ||
+          b.score - a.score ||
+          Number(a.unreviewed) - Number(b.unreviewed) ||
+          b.provenance.length - a.provenance.length ||
+          a.source_text.localeCompare(b.source_text),
+      )
+      .slice(0, limit)
+      .map(({ unreviewed: _unreviewed, ...s }) => s)
+  );
 }

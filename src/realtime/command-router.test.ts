@@ -66,6 +66,23 @@ describe('routeCommand', () => {
     routeCommand(store, command('editor.translation_preview', { translation_preview: 'Second', fragment_id: NODE }, 2));
     expect(store.get(translationPreviewAtom)).toEqual({ text: 'Second', fragmentId: NODE, language: undefined, ts: 2 });
     expect(store.get(pendingNavigationAtom)).toBeNull();
+    // The events list links the proposal to the editor of its fragment (none without a fragment).
+    const [second, first] = store.get(automationEventsAtom);
+    expect(second?.links).toEqual([{ label: `/editor/${NODE}`, href: `/editor/${NODE}` }]);
+    expect(first?.links).toBeUndefined();
+  });
+
+  it('editor.translation_preview carries origin and score when given', () => {
+    const store = createStore();
+    routeCommand(
+      store,
+      command(
+        'editor.translation_preview',
+        { translation_preview: 'Text', fragment_id: NODE, origin: 'fuzzy', score: 88 },
+        3,
+      ),
+    );
+    expect(store.get(translationPreviewAtom)).toMatchObject({ origin: 'fuzzy', score: 88 });
   });
 
   it('search.query opens the quick search with the query', () => {

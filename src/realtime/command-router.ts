@@ -31,11 +31,18 @@ export const commandHandlers: CommandHandlers = {
   'editor.open': (store, command) => navigate(store, command, editorOpenPath(command.payload)),
   'editor.translation_preview': (store, command) => {
     const payload = command.payload;
-    listEvent(store, command, { summary: payload.translation_preview });
+    // Where the proposal can be reviewed when the editor is not open on that fragment.
+    const editor = payload.fragment_id ? `/editor/${payload.fragment_id}` : undefined;
+    listEvent(store, command, {
+      summary: payload.translation_preview,
+      ...(editor ? { links: [{ label: editor, href: editor }] } : {}),
+    });
     store.set(translationPreviewAtom, {
       text: payload.translation_preview,
       fragmentId: payload.fragment_id,
       language: payload.language,
+      ...(payload.origin ? { origin: payload.origin } : {}),
+      ...(payload.score !== undefined ? { score: payload.score } : {}),
       ts: command.ts,
     });
   },

@@ -62,6 +62,10 @@ export const KNOWN_PAYLOADS = {
     translation_preview: z.string().max(100_000),
     fragment_id: z.uuid().optional(),
     language: z.string().optional(),
+    /** Which kind of suggestion the preview is (exact or fuzzy memory match, machine translation). */
+    origin: z.enum(['exact', 'fuzzy', 'mt']).optional(),
+    /** The memory match's percent (0 for machine translation). */
+    score: z.number().int().min(0).max(100).optional(),
   }),
   /** Open quick search with a query. */
   'search.query': z.object({ q: z.string().max(500) }),

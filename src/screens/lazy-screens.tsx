@@ -58,6 +58,12 @@ export const CollectionsListScreen = deferred(() =>
 export const CollectionManageScreen = deferred<{ collectionId: string }>(() =>
   import('./collections/manage/collection-manage.screen').then((m) => m.CollectionManageScreen),
 );
+export const EditorPickerScreen = deferred(() =>
+  import('./translation/picker/editor-picker.screen').then((m) => m.EditorPickerScreen),
+);
+export const TranslationEditorScreen = deferred<{ fragmentId: string }>(() =>
+  import('./translation/editor/editor.screen').then((m) => m.TranslationEditorScreen),
+);
 
 // Accounts: the auth forms, settings, profiles and teams.
 export const LoginScreen = deferred(() => import('./accounts/auth/login.screen').then((m) => m.LoginScreen));
@@ -75,6 +81,8 @@ export const ProfileSettingsScreen = deferred(() =>
   import('./accounts/settings/profile-settings.screen').then((m) => m.ProfileSettingsScreen),
 );
 export const TeamsScreen = deferred(() => import('./accounts/teams/teams.screen').then((m) => m.TeamsScreen));
+export const ApiKeysScreen = deferred(() => import('./api-keys/api-keys.screen').then((m) => m.ApiKeysScreen));
+export const MemoryScreen = deferred(() => import('./memory/memory.screen').then((m) => m.MemoryScreen));
 export const UserProfileScreen = deferred<{ username: string }>(() =>
   import('./accounts/user-profile/user-profile.screen').then((m) => m.UserProfileScreen),
 );

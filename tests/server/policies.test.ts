@@ -12,6 +12,14 @@ import {
   leavesNoOwner,
 } from '../../server/policies/orgs.js';
 import { canEditUser } from '../../server/policies/users.js';
+import { canReadOrgMemory, canWriteOrgMemory } from '../../server/policies/memory.js';
+import { canManageKey, canManageOrgKeys, scopesAllow } from '../../server/policies/api-keys.js';
+import {
+  canSaveTranslation,
+  canWriteTranslation,
+  reviewAccess,
+  translationLayerOf,
+} from '../../server/policies/translations.js';
 
 const userPrincipal = (id: string): UserPrincipal => ({
   kind: 'user',
@@ -101,5 +109,59 @@ describe('Copilot policies', () => {
     expect(canChatInSession(anonymous, 'jana')).toBe(true);
     expect(canChatInSession(jana, 'jana')).toBe(true);
     expect(canChatInSession(jana, 'petr')).toBe(false);
+  });
+});
+
+describe('memory policies', () => {
+  it("members read an organization's memory; owners and admins write it", () => {
+    const roles: (OrgRole | null)[] = ['owner', 'admin', 'member', null];
+    expect(roles.map(canReadOrgMemory)).toEqual([true, true, true, false]);
+    expect(roles.map(canWriteOrgMemory)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('translation policies', () => {
+  const unverified: UserPrincipal = { ...jana, user: { ...jana.user, emailVerified: false } };
+
+  it('translationLayerOf and canSaveTranslation: a logged-in user writes their own layer once verified', () => {
+    expect(translationLayerOf(jana)).toBe('jana');
+    expect(translationLayerOf(ANONYMOUS)).toBeNull();
+    expect(canSaveTranslation(jana)).toBe(true);
+    expect(canSaveTranslation(unverified)).toBe(false);
+    expect(canSaveTranslation(ANONYMOUS)).toBe(false);
+  });
+
+  it('canWriteTranslation and reviewAccess: only the layer’s owner; imported text is nobody’s to review', () => {
+    expect(canWriteTranslation(jana, 'jana')).toBe(true);
+    expect(canWriteTranslation(jana, 'petr')).toBe(false);
+    expect(canWriteTranslation(jana, null)).toBe(false);
+    expect(canWriteTranslation(ANONYMOUS, 'jana')).toBe(false);
+    expect(reviewAccess(jana, 'jana')).toBe('allowed');
+    expect(reviewAccess(jana, 'petr')).toBe('hidden');
+    expect(reviewAccess(ANONYMOUS, 'jana')).toBe('hidden');
+    expect(reviewAccess(jana, null)).toBe('imported');
+    expect(reviewAccess(unverified, 'jana')).toBe('unverified');
+  });
+});
+
+describe('API key policies', () => {
+  it('canManageOrgKeys: owners and admins; scopesAllow: manage ⊇ write ⊇ read', () => {
+    expect(ROLES.map((role) => canManageOrgKeys(role))).toEqual([true, true, false]);
+    expect(canManageOrgKeys(null)).toBe(false);
+    expect(scopesAllow(['memory.read'], 'memory.read')).toBe(true);
+    expect(scopesAllow(['memory.read'], 'memory.write')).toBe(false);
+    expect(scopesAllow(['memory.write'], 'memory.read')).toBe(true);
+    expect(scopesAllow(['memory.manage'], 'memory.write')).toBe(true);
+    expect(scopesAllow([], 'memory.read')).toBe(false);
+  });
+
+  it('canManageKey: the owning user, or a manager of the owning organization', () => {
+    const own = { owner_user_id: 'jana', owner_org_id: null };
+    const org = { owner_user_id: null, owner_org_id: 'org' };
+    expect(canManageKey('jana', own, null)).toBe(true);
+    expect(canManageKey('petr', own, 'owner')).toBe(false);
+    expect(canManageKey('petr', org, 'admin')).toBe(true);
+    expect(canManageKey('petr', org, 'member')).toBe(false);
+    expect(canManageKey('petr', org, null)).toBe(false);
   });
 });

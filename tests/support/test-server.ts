@@ -29,6 +29,8 @@ export interface TestServerOptions {
   realtime?: AppOptions['realtime'];
   /** Collections' quotas; default: the server's. */
   collectionQuotas?: AppOptions['collectionQuotas'];
+  /** POST /legal/translate: memory threshold, machine-translation provider, timeout; default: memory only. */
+  translation?: AppOptions['translation'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -42,6 +44,7 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   resendPerIp: { limit: 1000, windowSeconds: 3600 },
   resendPerEmail: { limit: 1000, windowSeconds: 3600 },
   translate: { limit: 1000, windowSeconds: 60 },
+  saveTranslation: { limit: 1000, windowSeconds: 60 },
 };
 
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
@@ -53,6 +56,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     copilot: options.copilot,
     realtime: options.realtime,
     collectionQuotas: options.collectionQuotas,
+    translation: options.translation,
     accounts: {
       mailer: mail,
       ...options.accounts,

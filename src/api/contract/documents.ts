@@ -2,6 +2,7 @@
 // fragments of text, spans, and version comparison.
 import { z } from 'zod';
 import { IsoDate, Uuid, listOf, pageLimit, pageOffset } from './common';
+import { FragmentTranslation } from './translation';
 
 export const DocumentMetadata = z.object({
   title: z.string(),
@@ -120,15 +121,26 @@ export const FragmentTextItem = z.object({
   source_fragment_id: Uuid.describe(
     'The fragment the text comes from: the aligned one when another language was asked for',
   ),
+  translation: FragmentTranslation.describe(
+    "The text's origin and review state: imported, or a translation the caller saved in their layer",
+  ),
 });
 export const FragmentTexts = listOf(FragmentTextItem);
 
 export const FragmentText = z.object({
   text: z.string(),
   document_id: Uuid,
+  branch_id: Uuid.describe('The version (branch) of the document the fragment is in'),
   node_id: Uuid,
   language_id: z.number().int(),
   language_code: z.string(),
+  translation: FragmentTranslation,
+  stale_source_text: z
+    .string()
+    .nullable()
+    .describe(
+      'For a stale saved translation: the source text it was translated from, for the old -> new diff against the source now; else null',
+    ),
 });
 
 export const Span = z.object({

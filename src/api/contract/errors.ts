@@ -57,6 +57,26 @@ export const ERROR_CODES = [
   'translation_provider_timeout',
   'translation_provider_busy',
   'translation_provider_failed',
+  // API keys and MCP memory
+  'scopes_required',
+  'invalid_scope',
+  'description_too_long',
+  'expires_at_invalid',
+  'expires_at_in_past',
+  'organization_id_required',
+  'organization_id_not_allowed',
+  'organization_not_found',
+  'org_role_required',
+  'api_key_revoked',
+  'api_key_expired',
+  'api_key_rotated',
+  'api_key_invalid',
+  'api_key_missing',
+  'api_key_in_query',
+  'api_key_quota_exceeded',
+  'managed_key',
+  'memory_quota_exceeded',
+  'insufficient_scope',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

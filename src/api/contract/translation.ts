@@ -158,7 +158,14 @@ export type TranslateResponse = z.infer<typeof TranslateResponse>;
 export const SaveFragmentRequest = z
   .object({
     node_id: Uuid,
-    text: z.string().trim().min(1).max(100_000),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100_000)
+      // PostgreSQL text cannot hold NUL; other C0 controls but tab and line breaks are no legal text.
+      // eslint-disable-next-line no-control-regex
+      .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), 'control characters are not allowed'),
     language_code: IsoCode.optional(),
     language_id: LanguageId.optional(),
     alignment_group_id: Uuid,

@@ -83,6 +83,8 @@ export interface TranslationPreview {
   text: string;
   fragmentId?: string;
   language?: string;
+  origin?: 'exact' | 'fuzzy' | 'mt';
+  score?: number;
   ts: number;
 }
 export const translationPreviewAtom = atom<TranslationPreview | null>(null);

@@ -1,5 +1,6 @@
 // One row of the text list: the node header where a node's run starts, then the fragment's text
-// (a placeholder while it loads, its cite key alone when it has no text, a retry when it failed).
+// (a placeholder while it loads, its cite key alone when it has no text, a retry when it failed),
+// with 'Translate' for a reader who may translate and the marks of a saved translation.
 // Rows are plain elements styled with theme tokens (text-viewer.css): the list mounts and removes
 // them on every scroll step, and each Radix layout component costs a component, props
 // processing and more classes to match.
@@ -11,6 +12,7 @@ import type { CachedText } from '../../machines/reader/fragment-texts-cache';
 import type { FragmentRow as Fragment, SpanRow } from '../../machines/reader/text-loading.machine';
 import { useNodeTypeLabel } from '../structure-tree/node-types';
 import { SpanText } from './span-text';
+import { TranslateLink, TranslationNote } from './translation-note';
 
 export interface FragmentRowProps {
   fragment: Fragment;
@@ -23,10 +25,27 @@ export interface FragmentRowProps {
   onRetry: (id: string) => void;
   nodeHref: (nodeId: string) => string;
   onSelectNode: (nodeId: string) => void;
+  /** The editor's address for a fragment, for a reader who may translate. */
+  editorHref?: (fragmentId: string) => string;
+  /** The provision's full name for the 'Translate' link ('Čl. 1 odst. 1'). */
+  cite?: string | null;
 }
 
 export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
-  const { fragment, node, showHeader, text, failed, spans, selected, onRetry, nodeHref, onSelectNode } = props;
+  const {
+    fragment,
+    node,
+    showHeader,
+    text,
+    failed,
+    spans,
+    selected,
+    onRetry,
+    nodeHref,
+    onSelectNode,
+    editorHref,
+    cite,
+  } = props;
   const intl = useIntl();
   const typeLabel = useNodeTypeLabel();
 
@@ -51,9 +70,24 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
       {!fragment.has_text ? (
         <p className="reader-cite-only reader-muted">{fragment.cite_key}</p>
       ) : text ? (
-        <p className="reader-fragment-text">
-          <SpanText text={text.text} spans={spans} nodeHref={nodeHref} onSelectNode={onSelectNode} />
-        </p>
+        <div className="reader-fragment">
+          <div className="reader-fragment-body">
+            <p className="reader-fragment-text">
+              <SpanText text={text.text} spans={spans} nodeHref={nodeHref} onSelectNode={onSelectNode} />
+            </p>
+            <TranslationNote
+              translation={text.translation}
+              // The text shown: in another language through alignment, the aligned fragment's.
+              href={editorHref?.(text.sourceFragmentId ?? fragment.id)}
+            />
+          </div>
+          {editorHref && (
+            <TranslateLink
+              href={editorHref(text.sourceFragmentId ?? fragment.id)}
+              cite={cite ?? fragment.cite_key ?? node?.cite_key ?? null}
+            />
+          )}
+        </div>
       ) : failed ? (
         <div className="reader-fragment-text reader-text-failed">
           <span className="reader-error">{intl.formatMessage({ id: 'reader.text.textError' })}</span>

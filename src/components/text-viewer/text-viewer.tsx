@@ -26,6 +26,7 @@ import {
 } from '../../machines/reader/text-loading.machine';
 import { errorMessage } from '../../i18n/error-message';
 import { FragmentRow } from './fragment-row';
+import { provisionCite } from '../../lib/provision-cite';
 import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';
 import { estimateRowHeight, startsNode } from './row-height';
@@ -39,6 +40,8 @@ export interface TextViewerProps {
   selectedNodeId?: string;
   onSelectNode: (nodeId: string) => void;
   nodeHref: (nodeId: string) => string;
+  /** The editor's address for a fragment; absent for a reader who may not translate (not logged in). */
+  editorHref?: (fragmentId: string) => string;
 }
 
 /** About three rows (an average row with text is ~160 px), rendered beyond each edge of the
@@ -73,7 +76,7 @@ const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(func
 const computeItemKey = (_: number, fragment: Fragment) => fragment.id;
 const COMPONENTS = { Footer: EndSentinel, Scroller };
 
-export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHref }: TextViewerProps) {
+export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHref, editorHref }: TextViewerProps) {
   const intl = useIntl();
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const languages = useSelector(actor, selectLanguages);
@@ -197,6 +200,8 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
               onRetry={retry}
               nodeHref={nodeHref}
               onSelectNode={onSelectNode}
+              editorHref={editorHref}
+              cite={editorHref && (provisionCite(nodesById.get(fragment.node_id), nodesById) ?? fragment.cite_key)}
             />
           )}
         />

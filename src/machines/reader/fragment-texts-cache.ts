@@ -3,6 +3,7 @@
 // Also the first screen's prefetch: the first page and its first texts, asked for while the app
 // starts on a document address, before the reader's own code has even loaded.
 import { getFragmentTexts, listFragments } from '../../api/library';
+import type { FragmentTranslation } from '../../api/contract/translation';
 
 /** Fragments per page (keyset cursor) and texts loaded at once with the first page. */
 export const PAGE_SIZE = 100;
@@ -13,6 +14,10 @@ export interface CachedText {
   hasText: boolean;
   /** The strong ETag of GET /fragments/{id}/text (the quoted fragment uid), for revalidation. */
   etag: string | null;
+  /** The fragment whose text this is (an aligned one when another language was asked for). */
+  sourceFragmentId?: string;
+  /** Imported or a saved translation, and whether its source changed since (the reader marks it). */
+  translation?: FragmentTranslation | null;
 }
 
 export interface TextCache {

@@ -349,6 +349,7 @@ describe('text loading machine', () => {
         has_text: true,
         language_id: 1,
         language_code: 'cs',
+        translation: { status: null, stale: false, origin: 'imported' as const },
       })),
     }));
     prefetchFirstScreen('doc');

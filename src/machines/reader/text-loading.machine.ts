@@ -22,6 +22,8 @@ import {
 } from './fragment-texts-cache';
 
 export type FragmentRow = z.infer<typeof Fragment>;
+/** A text as the loaders hand it over; where it comes from and its translation state are optional. */
+export type LoadedText = Pick<CachedText, 'text' | 'hasText' | 'sourceFragmentId' | 'translation'> & { id: string };
 export type LanguageRow = z.infer<typeof DocumentLanguage>;
 export type SpanRow = z.infer<typeof Span>;
 
@@ -190,13 +192,23 @@ export const textLoadingMachine = setup({
         const fetchTexts = () => getFragmentTexts(input.ids, input.lang, { signal });
         const list = await (takePrefetchedTexts(input.documentId, input.ids, input.lang)?.catch(fetchTexts) ??
           fetchTexts());
-        return list.items.map((item) => ({ id: item.id, text: item.text, hasText: item.has_text }));
+        return list.items.map((item): LoadedText => ({
+          id: item.id,
+          text: item.text,
+          hasText: item.has_text,
+          sourceFragmentId: item.source_fragment_id,
+          translation: item.translation,
+        }));
       },
     ),
     reloadText: fromPromise(
       async ({ input, signal }: { input: { id: string; etag?: string }; signal: AbortSignal }) => {
         const result = await getFragmentText(input.id, input.etag, { signal });
-        return result.status === 'not-modified' ? null : { text: result.body.text, etag: result.etag };
+        const reloaded: (Omit<LoadedText, 'id' | 'hasText' | 'sourceFragmentId'> & { etag: string | null }) | null =
+          result.status === 'not-modified'
+            ? null
+            : { text: result.body.text, etag: result.etag, translation: result.body.translation };
+        return reloaded;
       },
     ),
     loadSpans: fromPromise(async ({ input, signal }: { input: { ids: string[] }; signal: AbortSignal }) => {
@@ -411,6 +423,8 @@ export const textLoadingMachine = setup({
                           text: item.text,
                           hasText: item.hasText,
                           etag: uids.has(item.id) ? etagOf(uids.get(item.id)!) : null,
+                          sourceFragmentId: item.sourceFragmentId,
+                          translation: item.translation,
                         },
                       ]);
                       const returned = new Set(event.output.map((item) => item.id));
@@ -469,7 +483,15 @@ export const textLoadingMachine = setup({
                     return {
                       retrying: [],
                       cache: putTexts(context.cache, [
-                        [id, { text: event.output.text, hasText: true, etag: event.output.etag }],
+                        [
+                          id,
+                          {
+                            text: event.output.text,
+                            hasText: true,
+                            etag: event.output.etag,
+                            translation: event.output.translation,
+                          },
+                        ],
                       ]),
                     };
                   }),

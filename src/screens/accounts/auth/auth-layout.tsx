@@ -198,11 +198,14 @@ export function useAuthForm<O>(
     /** How long the success toast stays, in ms (else the toast default). */
     successToastMs?: number;
     onSuccess?: (output: O) => void;
+    /** Where to go when done instead of the machine's own address (a checked return path). */
+    leaveTo?: string | null;
   } = {},
 ): AuthFormActor<O> {
   const showToast = useSetAtom(showToastAtom);
   const [, navigate] = useLocation();
-  const form = useActorRef(machine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }), {
+  const { leaveTo } = options;
+  const form = useActorRef(machine.provide({ actions: { navigate: (_, { to }) => navigate(leaveTo ?? to) } }), {
     input: options.input,
   });
   // The latest callback, without subscribing again on every render.

@@ -133,6 +133,25 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
   });
 
+  it('goes back to the page that asked for the login (`next`), never to another site', async () => {
+    const back = renderScreen(<LoginScreen />, {
+      path: '/auth/login?next=%2Feditor%2Fabc%3Fstart%3D1',
+      session: true,
+      toasts: true,
+    });
+    await fill('jana@example.com', 'correct horse battery staple{Enter}');
+    await waitFor(() => expect(back.location.history.at(-1)).toBe('/editor/abc?start=1'));
+    back.unmount();
+
+    const away = renderScreen(<LoginScreen />, {
+      path: '/auth/login?next=%2F%2Fevil.example',
+      session: true,
+      toasts: true,
+    });
+    await fill('jana@example.com', 'correct horse battery staple{Enter}');
+    await waitFor(() => expect(away.location.history.at(-1)).toBe('/'));
+  });
+
   it('confirms a verified email address', () => {
     renderScreen(<LoginScreen />, { path: '/auth/login?verified=1', session: true, toasts: true });
     expect(screen.getByRole('status').textContent).toBe('Email verified. You can log in now.');

@@ -19,6 +19,7 @@ import {
 import { useSession } from '../../../components/session/session-provider';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { SuccessCallout } from '../../../components/status/success-callout';
+import { safeReturnPath } from '../../../shared/return-path';
 import {
   AuthEmailField,
   AuthField,
@@ -39,6 +40,8 @@ export function LoginScreen() {
   const form = useAuthForm(loginFormMachine, 'login', {
     successToastMs: LOGIN_SUCCESS_TOAST_MS,
     onSuccess: (user) => session.send({ type: 'session.signedIn', user }),
+    // Back to the page that asked for a login (the editor's 'Log in to translate').
+    leaveTo: safeReturnPath(params.get('next')),
   });
   const failure = useSelector(form, selectError);
   const title = intl.formatMessage({ id: 'auth.login.title' });

@@ -129,6 +129,9 @@ function HandleForm({ user, title }: { user: CurrentUser; title: string }) {
           <RouterLink href="/settings/profile">{intl.formatMessage({ id: 'settings.profileLink' })}</RouterLink>
         </Link>
         <Link asChild size="2">
+          <RouterLink href="/settings/api-keys">{intl.formatMessage({ id: 'apiKeys.settingsLink' })}</RouterLink>
+        </Link>
+        <Link asChild size="2">
           <RouterLink href={`/u/${encodeURIComponent(current)}`}>
             {intl.formatMessage({ id: 'settings.publicProfileLink' })}
           </RouterLink>

@@ -83,6 +83,9 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
           <RouterLink href="/settings/handle">{intl.formatMessage({ id: 'settings.handleLink' })}</RouterLink>
         </Link>
         <Link asChild size="2">
+          <RouterLink href="/settings/api-keys">{intl.formatMessage({ id: 'apiKeys.settingsLink' })}</RouterLink>
+        </Link>
+        <Link asChild size="2">
           <RouterLink href={`/u/${encodeURIComponent(user.username)}`}>
             {intl.formatMessage({ id: 'settings.publicProfileLink' })}
           </RouterLink>

@@ -47,6 +47,8 @@ import { PageTitle } from '../../../components/shell/page-title';
 import { useDocumentVisit } from '../../../components/accounts/use-document-visit';
 import { Breadcrumbs } from '../../../components/breadcrumbs/breadcrumbs';
 import { pinnedBranchOf } from '../../../machines/collections/public-collection-document.machine';
+import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
+import { useAtomValue } from '../../../atoms/store';
 import { InCollection } from './collection-context';
 import { backTarget, placeCrumbs } from './document-place';
 import { PinNotice } from './pin-notice';
@@ -107,6 +109,8 @@ function DocumentDetail(props: DocumentDetailProps) {
   const branchError = useSelector(versions, selectBranchError);
   // Reading history: 2 s on this page counts one visit of a logged-in reader.
   useDocumentVisit(documentId);
+  // Only a logged-in reader translates (into their own layer): anonymous readers get no link.
+  const signedIn = Boolean(useAtomValue(currentUserAtom));
 
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
@@ -246,6 +250,7 @@ function DocumentDetail(props: DocumentDetailProps) {
               selectedNodeId={selectedNodeId}
               onSelectNode={selectNodeId}
               nodeHref={nodeHref}
+              editorHref={signedIn ? editorHref : undefined}
             />
           </Column>
           <Column headingId="document-about-heading" title={intl.formatMessage({ id: 'reader.detail.about' })}>
@@ -262,6 +267,7 @@ function DocumentDetail(props: DocumentDetailProps) {
 }
 
 const NO_NODES: readonly Node[] = [];
+const editorHref = (fragmentId: string) => `/editor/${fragmentId}`;
 
 /** One of the page's three columns: a section named by its heading. */
 function Column({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
