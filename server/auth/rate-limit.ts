@@ -50,8 +50,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  * Counts one hit on `key` in the current window and throws 429 when it is over the limit.
  * Windows are aligned to multiples of the window length since the epoch.
  */
-export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const retryAfter = await countHit(db, key, limit);
+export async function hitRateLimit(db: Db, key: string, limit: Limit, cost = 1): Promise<void> {
+  const retryAfter = await countHit(db, key, limit, cost);
   if (retryAfter !== undefined) throw rateLimited(retryAfter);
 }
 
@@ -60,11 +60,17 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<v
  * the limit. For limits whose 429 would harm someone other than the caller (see routes/auth.ts).
  */
 export async function withinRateLimit(db: Db, key: string, limit: Limit): Promise<boolean> {
-  return (await countHit(db, key, limit)) === undefined;
+  return (await countHit(db, key, limit, 1)) === undefined;
 }
 
 /** One atomic upsert of the window's counter; the seconds to the window's end when over the limit. */
-async function countHit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<number | undefined> {
+/** `cost`: how many calls this request counts for (a JSON-RPC batch counts each message). */
+async function countHit(
+  db: Db,
+  key: string,
+  { limit, windowSeconds }: Limit,
+  cost: number,
+): Promise<number | undefined> {
   const nowSeconds = Date.now() / 1000;
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
   const [row] = await db.transaction(async (tx) => {
@@ -74,8 +80,8 @@ async function countHit(db: Db, key: string, { limit, windowSeconds }: Limit): P
     return sqlRows<{ count: number }>(
       tx,
       sql`INSERT INTO rate_limits (key, window_start, count)
-          VALUES (${key}, to_timestamp(${windowStart}), 1)
-          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
+          VALUES (${key}, to_timestamp(${windowStart}), ${cost})
+          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + ${cost}
           RETURNING count`,
     );
   });

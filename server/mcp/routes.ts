@@ -94,6 +94,15 @@ export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOpti
     { config: { csrf: false }, bodyLimit: MCP_BODY_LIMIT_BYTES, onRequest: authenticate },
     async (request, reply) => {
       const key = keys.get(request)!;
+      // A JSON-RPC batch is that many calls: the request itself was counted once already.
+      if (Array.isArray(request.body) && request.body.length > 1) {
+        try {
+          await hitRateLimit(db, `mcp:${key.id}`, rateLimit, request.body.length - 1);
+        } catch (error) {
+          if (error instanceof ApiError) await recordKeyDenied(db, key.id, request.ip, 'rate_limited');
+          throw error;
+        }
+      }
       const refused = refusedCall(request.body, key.scopes);
       if (refused) {
         await recordKeyDenied(db, key.id, request.ip, 'insufficient_scope', refused);

@@ -4,6 +4,7 @@
 // 500, so an agent can read the code and correct its call.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { isStorableText, NOT_STORABLE_MESSAGE } from '../../src/shared/storable-text.js';
 import type { ApiKeyScope } from '../../src/api/contract/api-keys.js';
 import type { ErrorBody } from '../../src/api/contract/errors.js';
 import type { VerifiedKey } from '../api-keys/verify.js';
@@ -38,12 +39,9 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject> {
 
 export const defineTool = <Input extends z.ZodObject>(tool: McpTool<Input>): McpTool => tool as unknown as McpTool;
 
-// PostgreSQL refuses NUL in text; refusing it here makes it a validation error, not a failed query.
-const NO_NUL = (value: string) => !value.includes('\u0000');
-
 /** A non-empty string of at most `max` characters without NUL. */
 export const text = (max: number) =>
-  z.string().min(1).max(max).refine(NO_NUL, { message: 'must not contain NUL characters' });
+  z.string().min(1).max(max).refine(isStorableText, { message: NOT_STORABLE_MESSAGE });
 
 /** Plain text answers, as the official memory server's (pretty-printed JSON). */
 export const textResult = (value: unknown): ToolResult => ({

@@ -2,14 +2,21 @@
 export const MEMORY_LIMITS = {
   entities: 20_000,
   observations: 200_000,
+  relations: 100_000,
+  provisionLinks: 20_000,
   /** Characters of one observation. */
   observationLength: 4_000,
-  /** Characters of an entity name, entity type or relation type (they are keys). */
+  /**
+   * Characters of an entity name, entity type or relation type (they are keys of btree indexes:
+   * 500 characters are at most 2,000 bytes of UTF-8, under the ~2,700-byte key limit).
+   */
   nameLength: 500,
   /** Items one tool call may carry. */
   itemsPerCall: 1_000,
   /** Entities one graph answer returns at most (read_graph of a large memory is cut here, by name). */
   graphEntities: 2_000,
+  /** Relations one graph answer returns at most. */
+  graphRelations: 10_000,
   /** Entities one search_nodes answer returns at most (name and type matches first). */
   searchEntities: 200,
 } as const;

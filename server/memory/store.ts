@@ -42,11 +42,17 @@ async function lockOwner(tx: Tx, owner: MemoryOwner) {
 }
 
 async function assertQuota(tx: Tx, owner: MemoryOwner) {
-  const [counts] = await sqlRows<{ entities: number; observations: number }>(
+  const [counts] = await sqlRows<{ entities: number; observations: number; relations: number; links: number }>(
     tx,
     sql`SELECT (SELECT count(*)::int FROM memory_entities WHERE owner_id = ${owner.id}) AS entities,
-               (SELECT count(*)::int FROM memory_observations WHERE owner_id = ${owner.id}) AS observations`,
+               (SELECT count(*)::int FROM memory_observations WHERE owner_id = ${owner.id}) AS observations,
+               (SELECT count(*)::int FROM memory_relations WHERE owner_id = ${owner.id}) AS relations,
+               (SELECT count(*)::int FROM memory_provision_links WHERE owner_id = ${owner.id}) AS links`,
   );
+  if (Number(counts!.relations) > MEMORY_LIMITS.relations)
+    throw memoryQuotaExceeded(`At most ${MEMORY_LIMITS.relations} relations`);
+  if (Number(counts!.links) > MEMORY_LIMITS.provisionLinks)
+    throw memoryQuotaExceeded(`At most ${MEMORY_LIMITS.provisionLinks} provision links`);
   if (Number(counts!.entities) > MEMORY_LIMITS.entities)
     throw memoryQuotaExceeded(`At most ${MEMORY_LIMITS.entities} entities`);
   if (Number(counts!.observations) > MEMORY_LIMITS.observations)
@@ -155,6 +161,7 @@ export async function addObservations(
 /** Relations between existing entities of the owner; those already there are left out of the answer. */
 export async function createRelations(db: Db, owner: MemoryOwner, relations: Relation[]): Promise<Relation[]> {
   return db.transaction(async (tx) => {
+    await lockOwner(tx, owner);
     const ids = await entityIds(
       tx,
       owner,
@@ -175,6 +182,7 @@ export async function createRelations(db: Db, owner: MemoryOwner, relations: Rel
           ON CONFLICT (from_entity_id, to_entity_id, relation_type) DO NOTHING
           RETURNING from_entity_id, to_entity_id, relation_type`,
     );
+    await assertQuota(tx, owner);
     const names = new Map([...ids].map(([name, id]) => [id, name]));
     return rows.map((row) => ({
       from: names.get(row.from_entity_id)!,
@@ -240,7 +248,7 @@ async function graphOf(db: Db, owner: MemoryOwner, ids: string[] | null): Promis
               JOIN memory_entities f ON f.id = r.from_entity_id
               JOIN memory_entities t ON t.id = r.to_entity_id
               WHERE r.owner_id = ${owner.id} AND r.from_entity_id = ANY(${entityIdList}::uuid[]) ${bothEnds}
-              ORDER BY f.name, t.name, r.relation_type`,
+              ORDER BY f.name, t.name, r.relation_type LIMIT ${MEMORY_LIMITS.graphRelations}`,
         );
   return {
     entities: entities.map((e) => ({ name: e.name, entityType: e.entity_type, observations: e.observations ?? [] })),
@@ -292,6 +300,7 @@ export interface ProvisionLink {
 /** Links an entity to a provision (a second link with the same citation updates its note). */
 export async function linkProvision(db: Db, owner: MemoryOwner, link: ProvisionLink): Promise<ProvisionLink> {
   return db.transaction(async (tx) => {
+    await lockOwner(tx, owner);
     const ids = await entityIds(tx, owner, [link.entityName]);
     requireAll(ids, [link.entityName]);
     const [document] = await sqlRows<{ id: string }>(tx, sql`SELECT id FROM documents WHERE id = ${link.documentId}`);
@@ -302,6 +311,7 @@ export async function linkProvision(db: Db, owner: MemoryOwner, link: ProvisionL
             ${link.citation}, ${link.note})
           ON CONFLICT (entity_id, document_id, citation) DO UPDATE SET note = excluded.note, node_id = excluded.node_id`,
     );
+    await assertQuota(tx, owner);
     return link;
   });
 }

@@ -353,6 +353,19 @@ describe.each(ENGINES)('/mcp (%s)', (engine) => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('counts each message of a JSON-RPC batch against the limit', async () => {
+    const key = await newKey(alice, ['memory.read']);
+    const now = Math.floor(Date.now() / 1000 / 60) * 60;
+    // 550 already this minute (and the next, should the clock turn): a batch of 100 passes the 600.
+    for (const start of [now, now + 60])
+      await server.database.db.execute(
+        sql`INSERT INTO rate_limits (key, window_start, count) VALUES (${`mcp:${key.id}`}, to_timestamp(${start}), 550)`,
+      );
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }));
+    const response = await rpc(server.url, batch, bearer(key.secret));
+    await expectApiError(response, 429, 'rate_limited');
+  });
+
   it("never shows another owner's memory, even by open_nodes", async () => {
     const aliceKey = await newKey(alice, ['memory.write']);
     const bobKey = await newKey(bob, ['memory.manage']);

@@ -306,6 +306,9 @@ describe.each(ENGINES)('memory API (%s)', (engine) => {
       { name: '', entity_type: 'x' },
       { name: '   ', entity_type: 'x' },
       { name: 'a\u0000b', entity_type: 'x' },
+      // An unpaired surrogate, sent raw (JSON.stringify would escape it the same way).
+      '{"name":"x\\ud800","entity_type":"t"}',
+      { name: 'ok', entity_type: 'x', observations: ['\udc00 alone'] },
       { name: 'x'.repeat(501), entity_type: 'x' },
       { name: 'ok', entity_type: 'x', observations: ['y'.repeat(4001)] },
       { name: 'ok', entity_type: 'x', observations: 'nope' },

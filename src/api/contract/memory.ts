@@ -2,6 +2,7 @@
 // /v1/memory: the same store the /mcp tools use, with entities addressed by id (names may hold any
 // character) and the owner named in the query of every call, as /v1/api-keys does.
 import { z } from 'zod';
+import { isStorableText, NOT_STORABLE_MESSAGE } from '../../shared/storable-text';
 import { Uuid, listOf } from './common';
 
 export const MEMORY_TEXT_LIMITS = {
@@ -10,10 +11,9 @@ export const MEMORY_TEXT_LIMITS = {
   observation: 4_000,
 } as const;
 
-const NO_NUL = (value: string) => !value.includes('\u0000');
 /** Trimmed, not empty, at most `max` characters, no NUL (PostgreSQL text cannot hold one). */
 const text = (max: number) =>
-  z.string().trim().min(1).max(max).refine(NO_NUL, { message: 'must not contain NUL characters' });
+  z.string().trim().min(1).max(max).refine(isStorableText, { message: NOT_STORABLE_MESSAGE });
 
 export const MemoryOwnerType = z.enum(['user', 'organization']);
 export type MemoryOwnerType = z.infer<typeof MemoryOwnerType>;
@@ -94,7 +94,7 @@ const entityName = z
   .string()
   .min(1)
   .max(MEMORY_TEXT_LIMITS.name)
-  .refine(NO_NUL, { message: 'must not contain NUL characters' });
+  .refine(isStorableText, { message: NOT_STORABLE_MESSAGE });
 
 /** A relation between two entities of the same memory, named as the MCP tools name them. */
 export const CreateMemoryRelationRequest = z.object({
