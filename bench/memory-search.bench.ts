@@ -120,7 +120,7 @@ export async function benchMemorySearch(ctx: BenchContext): Promise<PartResult> 
         withTarget(row('searchNodes, few hits', 'sql: handler', few), 'p95Ms', SEARCH_P95_TARGET_MS),
         withTarget(row('searchNodes, ~100 hits', 'sql: handler', some), 'p95Ms', SEARCH_P95_TARGET_MS),
         withTarget(
-          row('searchNodes, many hits (answer cut at 2,000 entities)', 'sql: handler', many),
+          row('searchNodes, many hits (answer cut at MEMORY_LIMITS.searchEntities)', 'sql: handler', many),
           'p95Ms',
           SEARCH_P95_TARGET_MS,
         ),
