@@ -126,7 +126,7 @@ export async function benchMemorySearch(ctx: BenchContext): Promise<PartResult> 
         ),
       ],
       notes: [
-        'searchNodes in-process: the trigram LIKE over entities and observations, then the hit entities with all their observations and the relations among them.',
+        'searchNodes in-process: the trigram LIKE over entities and observations, then the hit entities (all observations of a name or type match, only the matching ones otherwise) and the relations among them.',
         'Observations: per entity a client note, then 19 DGT translation-memory sentences (Czech and English) from the corpus, some with a note prefix.',
       ],
     };

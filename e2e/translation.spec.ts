@@ -136,8 +136,8 @@ test('translate Čl. 4 from the reader, save it, read it; memory at 100%; a Copi
   // The reader's English text: the saved translation, marked as a user's.
   await page.getByTestId('editor-reader-link').click();
   await expect(page).toHaveURL(new RegExp(`/documents/${main.documentId}`));
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: /English/ }).click();
+  // Two languages: chips, not a menu.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'English' }).click();
   const englishRow = page.getByRole('region', { name: 'Document text' }).locator(`[data-fragment-id="${englishId}"]`);
   await expect(englishRow.getByText(CL4_EN)).toBeVisible();
   await expect(englishRow.getByText('User translation')).toBeVisible();

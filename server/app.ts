@@ -9,6 +9,8 @@ import { frameworkErrors, installErrorHandling, sendApiError } from './http/erro
 import { installPrivateAnswers } from './http/private-answers.js';
 import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
+import { registerFindRoutes } from './routes/find.js';
+import { registerExportRoutes } from './routes/export.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerFragmentRoutes } from './routes/fragments.js';
 import { registerTranslationRoutes } from './routes/translation.js';
@@ -23,6 +25,7 @@ import { registerOrgRoutes } from './routes/orgs.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerPublicCollectionRoutes } from './routes/public-collections.js';
 import { pageRedirectOf } from './http/page-redirects.js';
+import { eliRedirectOf, isEliPath } from './http/eli-redirects.js';
 import { registerDocumentCollectionRoutes } from './routes/document-collections.js';
 import { DEFAULT_COLLECTION_QUOTAS, type CollectionQuotas } from './collections/quotas.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -112,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerVersionRoutes(app, db);
   registerCompareChangeRoutes(app, db);
+  registerFindRoutes(app, db);
+  registerExportRoutes(app, db);
   registerMetaRoutes(app, db);
 
   const webRoot =
@@ -140,6 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.url.startsWith('/healthz') ||
       /^\/api(\/|\?|$)/.test(request.url);
     const isPage = !isApi && webRoot && request.headers.accept?.includes('text/html');
+    // An ELI alias (/eli/cz/sb/1993/1/...) answers any GET with the reader's canonical address.
+    if (isEliPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const to = await eliRedirectOf(db, request);
+      if (to) return reply.status(302).header('Location', to).header('Cache-Control', 'no-cache').send();
+    }
     // A renamed user, collection or short handle: its old page address answers 301 to the new one.
     if (isPage && (request.method === 'GET' || request.method === 'HEAD')) {
       const to = await pageRedirectOf(db, request);

@@ -63,16 +63,25 @@ export async function withinRateLimit(db: Db, key: string, limit: Limit): Promis
   return (await countHit(db, key, limit, 1)) === undefined;
 }
 
+const windowStartOf = (nowSeconds: number, windowSeconds: number) =>
+  Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+
+/** The seconds to the window's end when `count` is over the limit. */
+function overLimit(count: number, { limit, windowSeconds }: Limit, windowStart: number, nowSeconds: number) {
+  if (count <= limit) return undefined;
+  return Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
+}
+
 /** One atomic upsert of the window's counter; the seconds to the window's end when over the limit. */
 /** `cost`: how many calls this request counts for (a JSON-RPC batch counts each message). */
-async function countHit(
-  db: Db,
-  key: string,
-  { limit, windowSeconds }: Limit,
-  cost: number,
-): Promise<number | undefined> {
+async function countHit(db: Db, key: string, limit: Limit, cost: number): Promise<number | undefined> {
   const nowSeconds = Date.now() / 1000;
-  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  const windowStart = windowStartOf(nowSeconds, limit.windowSeconds);
+  return overLimit(await addToCounter(db, key, windowStart, cost), limit, windowStart, nowSeconds);
+}
+
+/** Adds `cost` to the window's shared counter; answers the counter's new value. */
+async function addToCounter(db: Db, key: string, windowStart: number, cost: number): Promise<number> {
   const [row] = await db.transaction(async (tx) => {
     // A count lost in a crash does no harm; waiting for the disk flush on every request (about
     // 3 ms on PostgreSQL) did: the commit returns before the WAL reaches the disk.
@@ -85,8 +94,109 @@ async function countHit(
           RETURNING count`,
     );
   });
-  if (Number(row?.count ?? 0) <= limit) return undefined;
-  return Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
+  return Number(row?.count ?? 0);
+}
+
+async function readCounter(db: Db, key: string, windowStart: number): Promise<number> {
+  const [row] = await sqlRows<{ count: number }>(
+    db,
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = to_timestamp(${windowStart})`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+export interface BufferedRateLimiter {
+  /** Counts `cost` hits on `key` and throws 429 when over the limit, like hitRateLimit. */
+  hit(key: string, limit: Limit, cost?: number): Promise<void>;
+  /** Adds this instance's uncounted hits to the shared counters (the timer does it every flushEveryMs). */
+  flush(): Promise<void>;
+  /** Stops the timer after a last flush. */
+  close(): Promise<void>;
+}
+
+interface LocalWindow {
+  windowStart: number;
+  windowEnd: number;
+  /** The shared counter as last read (it includes this instance's flushed hits). */
+  shared: number;
+  /** This instance's hits not yet added to the shared counter. */
+  pending: number;
+}
+
+/**
+ * Counters for a hot limit (/mcp: one check per call), kept per instance and added to the shared
+ * rate_limits rows every `flushEveryMs`: a call then costs no round trip (the upsert was the whole
+ * of the key's ~1 ms over HTTP, BENCHMARKS.md issue 12). The database stays the shared truth: a
+ * key's first hit of a window on an instance is one synchronous upsert (it reads what the other
+ * instances counted), each flush adds this instance's hits and reads the total again.
+ *
+ * Bound: one instance alone counts exactly. With N instances, each sees the others' hits at most
+ * one flush late, so a key spreading its calls over them gets at most the calls the other N - 1
+ * instances admit within one flush interval beyond the limit (at 600 a minute and a 1 s flush:
+ * about (N - 1) x 10 calls). Hits not yet flushed when an instance crashes are lost (as with
+ * `synchronous_commit = off`): a limit, not an account.
+ */
+export function bufferedRateLimiter(db: Db, flushEveryMs = 1000): BufferedRateLimiter {
+  const windows = new Map<string, LocalWindow>();
+  let flushing: Promise<void> | undefined;
+
+  const flushOnce = async () => {
+    const nowSeconds = Date.now() / 1000;
+    for (const [key, window] of windows) {
+      if (window.windowEnd <= nowSeconds) continue;
+      const pending = window.pending;
+      window.pending = 0;
+      try {
+        // Idle here since the last flush: still read what the other instances counted.
+        const count =
+          pending === 0
+            ? await readCounter(db, key, window.windowStart)
+            : await addToCounter(db, key, window.windowStart, pending);
+        // A newer window may have replaced this one meanwhile: it was read fresh then.
+        if (windows.get(key) === window) window.shared = count;
+      } catch {
+        // The database is away: keep the hits for the next flush.
+        window.pending += pending;
+      }
+    }
+    // Forget windows that ended: nothing counts against them any more.
+    for (const [key, window] of windows) if (window.windowEnd <= nowSeconds) windows.delete(key);
+  };
+  const flush = () => {
+    flushing ??= flushOnce().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  };
+  const timer = setInterval(() => void flush(), flushEveryMs);
+  timer.unref();
+
+  return {
+    async hit(key, limit, cost = 1) {
+      const nowSeconds = Date.now() / 1000;
+      const windowStart = windowStartOf(nowSeconds, limit.windowSeconds);
+      const known = windows.get(key);
+      let count: number;
+      if (known?.windowStart === windowStart) {
+        known.pending += cost;
+        count = known.shared + known.pending;
+      } else {
+        // First hit of the window here: count it in the database and read the shared total.
+        count = await addToCounter(db, key, windowStart, cost);
+        const current = windows.get(key);
+        if (current?.windowStart === windowStart) current.shared = Math.max(current.shared, count);
+        else windows.set(key, { windowStart, windowEnd: windowStart + limit.windowSeconds, shared: count, pending: 0 });
+        count = Math.max(count, windows.get(key)!.shared + windows.get(key)!.pending);
+      }
+      const retryAfter = overLimit(count, limit, windowStart, nowSeconds);
+      if (retryAfter !== undefined) throw rateLimited(retryAfter);
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
 }
 
 /** Deletes windows that ended long ago (the longest window is an hour; keep a day). */

@@ -28,6 +28,7 @@ import { createModel, type ModelSettings } from './model-client.js';
 import { parseQuestion } from './question.js';
 import { retrievalAnswer } from './retrieval-assistant.js';
 import { loginTagOf, verifySignedHeaders } from './signed-session.js';
+import { storeTurn } from './conversation-store.js';
 import { COPILOT_TEMPLATES, templateText } from './templates.js';
 
 export const CHAT_BODY_LIMIT = 64 * 1024;
@@ -137,10 +138,26 @@ async function chat(
     .header('Cache-Control', 'no-store')
     .header('X-Accel-Buffering', 'no')
     .header('X-Content-Type-Options', 'nosniff');
+  const asked = question.content;
+  const written: string[] = [];
   async function* rest(): AsyncGenerator<string> {
-    if (!first.done) yield first.value;
+    if (!first.done) {
+      written.push(first.value);
+      yield first.value;
+    }
     try {
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        written.push(next.value);
+        yield next.value;
+      }
+      // A finished answer joins the user's history (the question as redacted above).
+      if (body.conversation_id && !aborted.signal.aborted)
+        await storeTurn(options.db, {
+          userId: claims.userId,
+          conversationId: body.conversation_id,
+          question: asked,
+          answer: written.join(''),
+        }).catch((error: unknown) => failureOf(error, request));
     } catch (error) {
       failureOf(error, request);
       if (!aborted.signal.aborted) yield '\n\n[Copilot: the answer was interrupted by an error.]\n';

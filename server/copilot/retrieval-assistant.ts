@@ -1,6 +1,6 @@
 // The embedded default when no model is configured: an honest retrieval assistant. It answers
-// with the library's best matching provisions, quoted, cited and linked, says that generative
-// answers need a model, and carries out direct requests ('open 1/1993 čl. 54', 'search …',
+// with the library's best matching provisions, quoted, cited and linked, says that it answers
+// only in quotations (how to add a model is the operator's business: README), and carries out direct requests ('open 1/1993 čl. 54', 'search …',
 // 'přelož čl. 54 ústavy do angličtiny').
 import { provisionPath } from '../../src/shared/document-path.js';
 import {
@@ -25,8 +25,7 @@ const TEXTS = {
     anywhere: (display: string) => `Předpis jste neuvedl; ${display} je v knihovně například zde:`,
     none: 'V knihovně jsem k tomu nenašel žádné ustanovení. Zkuste jiná slova, číslo předpisu (např. 1/1993) nebo ustanovení (např. čl. 54).',
     citeKeyMissing: (display: string) => `Ustanovení ${display} jsem v předpisu nenašel; níže je, co knihovna nabízí.`,
-    needsModel:
-      '_Toto je vyhledávací asistent bez jazykového modelu: cituje knihovnu, ale neodpovídá vlastními slovy. Generativní odpovědi potřebují model (nastavte COPILOT_MODEL_URL a COPILOT_MODEL)._',
+    needsModel: '_Copilot odpovídá citacemi z knihovny; vlastními slovy zatím neodpovídá._',
     opened: (link: string) => `Otevírám ${link}.`,
     openNotFound: 'Nenašel jsem předpis ani ustanovení k otevření. Napište např. „otevři 1/1993 čl. 54“.',
     searchEmpty: 'Zadejte, co mám hledat, např. „hledej svoboda projevu“.',
@@ -41,8 +40,7 @@ const TEXTS = {
     none: 'I found no provision about this in the library. Try other words, a law number (e.g. 1/1993) or a provision (e.g. Art. 54).',
     citeKeyMissing: (display: string) =>
       `I did not find ${display} in that document; below is what the library offers.`,
-    needsModel:
-      '_This is a retrieval assistant without a language model: it quotes the library but does not answer in its own words. Generative answers need a model (set COPILOT_MODEL_URL and COPILOT_MODEL)._',
+    needsModel: '_The Copilot answers with quotations from the library; it does not yet answer in its own words._',
     opened: (link: string) => `Opening ${link}.`,
     openNotFound: 'I found no document or provision to open. Write e.g. “open 1/1993 čl. 54”.',
     searchEmpty: 'Tell me what to search for, e.g. “search freedom of expression”.',

@@ -49,7 +49,7 @@ const TEXTS = {
     moreParts: (count: number) =>
       `Ustanovení má ${count} ${count >= 2 && count <= 4 ? 'části' : 'částí'} s textem; přeložil jsem první. Další si vyžádejte zvlášť, např. „… odst. 2“.`,
     noMatch: (link: string, target: string, minScore: number, editor: string) =>
-      `Pro ${link} jsem v překladové paměti nenašel shodu do ${target} (alespoň ${minScore} %). Strojový překlad potřebuje poskytovatele: nastavte TRANSLATION_PROVIDER (deepl, libretranslate nebo openai). Text můžete přeložit sami v ${editor}.`,
+      `Pro ${link} jsem v překladové paměti nenašel shodu do ${target} (alespoň ${minScore} %). Strojový překlad teď není k dispozici. Text můžete přeložit sami v ${editor}.`,
     providerBusy:
       'Služba strojového překladu je teď přetížená nebo neodpověděla včas a v překladové paměti není shoda; zkuste to prosím za chvíli.',
     providerFailed: 'Služba strojového překladu selhala a v překladové paměti není shoda; zkuste to prosím později.',
@@ -80,7 +80,7 @@ const TEXTS = {
     moreParts: (count: number) =>
       `The provision has ${count} parts with text; I translated the first. Ask for the others one by one, e.g. “… paragraph 2”.`,
     noMatch: (link: string, target: string, minScore: number, editor: string) =>
-      `The translation memory has no match for ${link} into ${target} (at least ${minScore}%). Machine translation needs a provider: set TRANSLATION_PROVIDER (deepl, libretranslate or openai). You can translate it yourself in the ${editor}.`,
+      `The translation memory has no match for ${link} into ${target} (at least ${minScore}%). Machine translation is not available right now. You can translate it yourself in the ${editor}.`,
     providerBusy:
       'The machine translation service is busy or did not answer in time, and the translation memory has no match; please try again shortly.',
     providerFailed:

@@ -184,6 +184,14 @@ export const fragments = pgTable(
     index('fragments_aligned_text_trgm_idx')
       .using('gin', t.text.op('gin_trgm_ops'))
       .where(sql`aligned`),
+    // Per main source language (Czech 1, English 2: seeded ids): the prefilter merges the posting
+    // lists of that language's aligned text alone (BENCHMARKS.md, issue 11).
+    index('fragments_aligned_text_trgm_cs_idx')
+      .using('gin', t.text.op('gin_trgm_ops'))
+      .where(sql`aligned AND language_id = 1`),
+    index('fragments_aligned_text_trgm_en_idx')
+      .using('gin', t.text.op('gin_trgm_ops'))
+      .where(sql`aligned AND language_id = 2`),
   ],
 );
 
@@ -232,6 +240,13 @@ export const tmSegments = pgTable(
     uniqueIndex('tm_segments_unit_language_key').on(t.unitId, t.languageId),
     /** The translation memory's trigram prefilter (server/translation/memory.ts). */
     index('tm_segments_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    // Per main source language (Czech 1, English 2): 2.7k Czech of 62k segments in 24 languages.
+    index('tm_segments_text_trgm_cs_idx')
+      .using('gin', t.text.op('gin_trgm_ops'))
+      .where(sql`language_id = 1`),
+    index('tm_segments_text_trgm_en_idx')
+      .using('gin', t.text.op('gin_trgm_ops'))
+      .where(sql`language_id = 2`),
   ],
 );
 
@@ -738,5 +753,38 @@ export const memoryProvisionLinks = pgTable(
   (t) => [
     uniqueIndex('memory_provision_links_key').on(t.entityId, t.documentId, t.citation),
     index('memory_provision_links_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** A user's Copilot conversation (History tab); titled by its first question. */
+export const copilotConversations = pgTable(
+  'copilot_conversations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('copilot_conversations_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One turn of a Copilot conversation: the user's (redacted) question or the answer. */
+export const copilotMessages = pgTable(
+  'copilot_messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => copilotConversations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('copilot_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    check('copilot_messages_role_check', sql`${t.role} IN ('user', 'assistant')`),
   ],
 );

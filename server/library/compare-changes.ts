@@ -14,6 +14,7 @@ import type { Db } from '../db/client.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
 import { importedFragmentsOnly } from '../policies/translations.js';
+import { findMoves, movedDescendants, moveTextIds, type Move } from './compare-moves.js';
 
 export interface CompareChangesRequest {
   branchA: string;
@@ -59,23 +60,37 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
     const before = uidsOf.get(nodeId);
     uidsOf.set(nodeId, before === undefined ? uid : `${before} ${uid}`);
   }
-  const plan = planChanges(parseNodes(head.nodes_a, uidsOf), parseNodes(head.nodes_b, uidsOf));
+  const nodesA = parseNodes(head.nodes_a, uidsOf);
+  const nodesB = parseNodes(head.nodes_b, uidsOf);
+  // Texts only for the nodes that may have moved: a handful, however long the act.
+  const moveTexts = await readDetails(db, request, language, moveTextIds(nodesA, nodesB));
+  const moves = findMoves(nodesA, nodesB, (id) => moveTexts.get(id)?.text ?? '');
+  const plan = planChanges(nodesA, nodesB, moves);
   const page = plan.items.slice(request.offset, request.offset + request.limit);
+  const ancestorsOf = (node: NodeRow, version: NodeRow[]) => ancestors(node, version);
   const details = await readDetails(
     db,
     request,
     language,
-    page.flatMap((item) =>
-      item.kind === 'changed' ? [item.a.id, item.b.id] : [item.node.id, ...item.subtree.map((n) => n.id)],
-    ),
+    page.flatMap((item) => {
+      const own =
+        item.kind === 'changed'
+          ? [item.a.id, ...item.b.map((n) => n.id)]
+          : [item.node.id, ...item.subtree.map((n) => n.id)];
+      const shown = item.kind === 'changed' ? item.b[0]! : item.node;
+      return [...own, ...ancestorsOf(shown, item.kind === 'removed' ? nodesA : nodesB).map((n) => n.id)];
+    }),
   );
   const textOf = (id: string) => details.get(id)?.text ?? '';
-  const place = (node: NodeRow, citation: string | null, position: number) => ({
+  const place = (node: NodeRow, version: NodeRow[], citation: string | null, position: number) => ({
     path: node.path,
     cite_key: node.cite_key,
     citation,
     node_type: node.node_type,
     title: details.get(node.id)?.title ?? null,
+    headings: ancestorsOf(node, version)
+      .map((n) => ({ path: n.path, cite_key: n.cite_key, title: details.get(n.id)?.title ?? null }))
+      .filter((h) => h.cite_key !== null || h.title !== null),
     position,
   });
 
@@ -86,16 +101,17 @@ export async function compareChanges(db: Db, request: CompareChangesRequest): Pr
     const position = request.offset + index;
     if (item.kind === 'changed') {
       changed.push({
-        ...place(item.b, item.citation, position),
+        ...place(item.b[0]!, nodesB, item.citation, position),
         node_id_a: item.a.id,
-        node_id_b: item.b.id,
+        node_id_b: item.b[0]!.id,
         text_a: textOf(item.a.id),
-        text_b: textOf(item.b.id),
+        text_b: item.b.map((n) => textOf(n.id)).join('\n'),
+        moved_from: item.moved ? { path: item.a.path, citation: item.citationA } : null,
       });
       return;
     }
     (item.kind === 'added' ? added : removed).push({
-      ...place(item.node, item.citation, position),
+      ...place(item.node, item.kind === 'added' ? nodesB : nodesA, item.citation, position),
       node_id: item.node.id,
       text: textOf(item.node.id),
       descendants: item.descendants,
@@ -204,33 +220,94 @@ async function readDetails(
 }
 
 type PlanItem =
-  | { kind: 'changed'; a: NodeRow; b: NodeRow; citation: string | null }
+  | {
+      kind: 'changed';
+      a: NodeRow;
+      /** B's node, or for a text split into new odstavce all of them in order. */
+      b: NodeRow[];
+      citation: string | null;
+      /** Set when the text moved: its citation in A. */
+      moved: boolean;
+      citationA: string | null;
+    }
   | { kind: 'added' | 'removed'; node: NodeRow; citation: string | null; descendants: number; subtree: NodeRow[] };
 
 /**
- * Matches the two trees by path and lists the changes in one document order: B's, with each
- * removed provision right after the last node before it (in A) that B still has.
+ * Matches the two trees by path, and texts that moved (findMoves) by their text, and lists the
+ * changes in one document order: B's, with each removed provision right after the last node
+ * before it (in A) that B still has.
  */
-function planChanges(nodesA: NodeRow[], nodesB: NodeRow[]) {
+function planChanges(nodesA: NodeRow[], nodesB: NodeRow[], foundMoves: Move[]) {
   const byPathA = new Map(nodesA.map((n) => [n.path, n]));
   const byPathB = new Map(nodesB.map((n) => [n.path, n]));
+  const byIdA = new Map(nodesA.map((n) => [n.id, n]));
+  const byIdB = new Map(nodesB.map((n) => [n.id, n]));
+  // Nodes below a moved node go with it; listed only when their own text changed too.
+  const carried = movedDescendants(foundMoves, nodesA, nodesB).map(([from, to]) => ({ from, to: [to] }));
+  const moves = [
+    ...foundMoves.map((move) => ({ move, listed: true })),
+    ...carried.map((move) => ({ move, listed: move.from.uids !== move.to[0]!.uids })),
+  ];
+  const moveFrom = new Map(moves.map((m) => [m.move.from.id, m]));
+  const moveTo = new Map(moves.flatMap((m) => m.move.to.map((t) => [t.id, m] as const)));
+  /** B's node at an A node's place: where it moved, else the same path unless that now holds a moved-in text. */
+  const counterpartInB = (a: NodeRow) => {
+    const moved = moveFrom.get(a.id);
+    if (moved) return byIdB.get(moved.move.to[0]!.id);
+    const b = byPathB.get(a.path);
+    return b && !(moveTo.has(b.id) && a.uids !== null) ? b : undefined;
+  };
+  const counterpartInA = (b: NodeRow) => {
+    const moved = moveTo.get(b.id);
+    if (moved) return byIdA.get(moved.move.from.id);
+    const a = byPathA.get(b.path);
+    return a && !(moveFrom.has(a.id) && b.uids !== null) ? a : undefined;
+  };
   const keyed: { key: [number, number, number]; item: PlanItem }[] = [];
 
   for (const b of nodesB) {
-    const a = byPathA.get(b.path);
+    const moved = moveTo.get(b.id);
+    if (moved) {
+      if (moved.listed && moved.move.to[0]!.id === b.id) {
+        const a = byIdA.get(moved.move.from.id)!;
+        const targets = moved.move.to.map((t) => byIdB.get(t.id)!);
+        const citation = joinCitations(targets.map((t) => citationOf(t, nodesB)));
+        const item: PlanItem = {
+          kind: 'changed',
+          a,
+          b: targets,
+          citation,
+          moved: true,
+          citationA: citationOf(a, nodesA),
+        };
+        keyed.push({ key: [b.order_index, 0, 0], item });
+      }
+      continue;
+    }
+    const a = counterpartInA(b);
     // Containers whose children changed keep their own (empty) text: not listed.
-    if (a && a.uids !== b.uids) {
-      keyed.push({ key: [b.order_index, 0, 0], item: { kind: 'changed', a, b, citation: citationOf(b, nodesB) } });
+    if (a && !moveFrom.has(a.id) && a.uids !== b.uids) {
+      const item: PlanItem = {
+        kind: 'changed',
+        a,
+        b: [b],
+        citation: citationOf(b, nodesB),
+        moved: false,
+        citationA: null,
+      };
+      keyed.push({ key: [b.order_index, 0, 0], item });
     }
   }
-  const addedTops = subtreeTops(nodesB, byPathA, 'added');
+  const addedTops = subtreeTops(nodesB, (b) => counterpartInA(b) !== undefined, 'added');
   for (const item of addedTops) keyed.push({ key: [item.node.order_index, 0, 0], item });
 
   // Walk A in order to know, for each removed top, the last node before it that B still has.
-  const removedByNode = new Map(subtreeTops(nodesA, byPathB, 'removed').map((item) => [item.node.id, item]));
+  const removedByNode = new Map(
+    subtreeTops(nodesA, (a) => counterpartInB(a) !== undefined, 'removed').map((item) => [item.node.id, item]),
+  );
   let lastShared = -1;
   for (const a of nodesA) {
-    const inB = byPathB.get(a.path);
+    const inB = counterpartInB(a);
     if (inB) lastShared = inB.order_index;
     const item = removedByNode.get(a.id);
     if (item) keyed.push({ key: [lastShared, 1, a.order_index], item });
@@ -239,19 +316,51 @@ function planChanges(nodesA: NodeRow[], nodesB: NodeRow[]) {
   keyed.sort((x, y) => x.key[0] - y.key[0] || x.key[1] - y.key[1] || x.key[2] - y.key[2]);
   const items = keyed.map(({ item }) => item);
   const count = (kind: PlanItem['kind']) => items.filter((item) => item.kind === kind).length;
-  return { items, counts: { changed: count('changed'), added: count('added'), removed: count('removed') } };
+  return {
+    items,
+    counts: {
+      changed: count('changed'),
+      moved: items.filter((item) => item.kind === 'changed' && item.moved).length,
+      added: count('added'),
+      removed: count('removed'),
+    },
+  };
+}
+
+/** 'Čl. 52 odst. 1', 'Čl. 52 odst. 2' -> 'Čl. 52 odst. 1, odst. 2': the shared lead is said once. */
+function joinCitations(citations: (string | null)[]): string | null {
+  const [first, ...rest] = citations;
+  if (!first) return null;
+  const lead = first.split(' ').slice(0, -2).join(' ');
+  return [first, ...rest.map((c) => (c && lead && c.startsWith(`${lead} `) ? c.slice(lead.length + 1) : c))]
+    .filter((c) => c)
+    .join(', ');
+}
+
+/** The enclosing nodes of a node, outermost first. */
+function ancestors(node: NodeRow, nodes: NodeRow[]): NodeRow[] {
+  const byId = byIdOf(nodes);
+  const chain: NodeRow[] = [];
+  for (
+    let up = node.parent_id ? byId.get(node.parent_id) : undefined;
+    up;
+    up = up.parent_id ? byId.get(up.parent_id) : undefined
+  ) {
+    chain.unshift(up);
+  }
+  return chain;
 }
 
 /**
  * The top nodes of the subtrees present in one version only. Only nodes with text or a cite key
  * count; the others under a top are its descendants, listed in its subtree when they have text.
  */
-function subtreeTops(nodes: NodeRow[], other: Map<string, NodeRow>, kind: 'added' | 'removed') {
+function subtreeTops(nodes: NodeRow[], present: (node: NodeRow) => boolean, kind: 'added' | 'removed') {
   const topOf = new Map<string, Extract<PlanItem, { kind: 'added' | 'removed' }>>();
   const tops: Extract<PlanItem, { kind: 'added' | 'removed' }>[] = [];
   // order_index is pre-order, so a parent is always seen before its children.
   for (const node of nodes) {
-    if (other.has(node.path)) continue;
+    if (present(node)) continue;
     const counts = node.uids !== null || node.cite_key !== null;
     const parentTop = node.parent_id ? topOf.get(node.parent_id) : undefined;
     if (parentTop) {
@@ -270,12 +379,17 @@ function subtreeTops(nodes: NodeRow[], other: Map<string, NodeRow>, kind: 'added
 const parentsCache = new WeakMap<NodeRow[], Map<string, NodeRow>>();
 
 /** Cite keys from the enclosing article (or other non-container) down to the node. */
-function citationOf(node: NodeRow, nodes: NodeRow[]): string | null {
+function byIdOf(nodes: NodeRow[]) {
   let byId = parentsCache.get(nodes);
   if (!byId) {
     byId = new Map(nodes.map((n) => [n.id, n]));
     parentsCache.set(nodes, byId);
   }
+  return byId;
+}
+
+function citationOf(node: NodeRow, nodes: NodeRow[]): string | null {
+  const byId = byIdOf(nodes);
   const keys: string[] = node.cite_key ? [node.cite_key] : [];
   let current = node.parent_id ? byId.get(node.parent_id) : undefined;
   while (current && !CONTAINER_TYPES.has(current.node_type) && !CONTAINER_TYPES.has(node.node_type)) {

@@ -5,10 +5,11 @@ import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { resolveBranch } from './branches.js';
+import { titleInLanguage } from './document-titles.js';
 import { sqlRows } from '../db/sql.js';
 import { fragmentVisibleTo } from '../policies/translations.js';
 
-interface DocumentRow {
+export interface DocumentRow {
   id: string;
   external_id: string;
   metadata: Document['metadata'];
@@ -25,7 +26,7 @@ interface DocumentRow {
 }
 
 /** Columns of a document joined with one of its branches (`b`, possibly absent). */
-const DOCUMENT_COLUMNS = sql`d.id, d.external_id, d.metadata,
+export const DOCUMENT_COLUMNS = sql`d.id, d.external_id, d.metadata,
   to_char(d.published_date, 'YYYY-MM-DD') AS published_date,
   to_char(d.effective_date, 'YYYY-MM-DD') AS effective_date,
   to_char(d.expiry_date, 'YYYY-MM-DD') AS expiry_date,
@@ -34,7 +35,7 @@ const DOCUMENT_COLUMNS = sql`d.id, d.external_id, d.metadata,
   (SELECT array_agg(DISTINCT language) FROM branches ab, unnest(ab.languages) AS language
     WHERE ab.document_id = d.id) AS all_languages`;
 
-function toDocument(row: DocumentRow): Document {
+export function toDocument(row: DocumentRow): Document {
   // The branch's own languages first (in their main-language-first order), then the rest.
   const languages = [...new Set([...(row.branch_languages ?? []), ...(row.all_languages ?? [])])];
   return {
@@ -79,7 +80,8 @@ export async function listDocuments(db: Db, filter: DocumentFilter): Promise<Doc
   return rows.map(toDocument);
 }
 
-export async function getDocument(db: Db, id: string, branchSelector?: string): Promise<Document> {
+/** One document in a version (main by default); with `lang`, titled in that language where its text has the title. */
+export async function getDocument(db: Db, id: string, branchSelector?: string, lang?: string): Promise<Document> {
   const branch = branchSelector === undefined ? undefined : await resolveBranch(db, id, branchSelector);
   const join = branch ? sql`b.id = ${branch.id}` : sql`b.document_id = d.id AND b.kind = 'main'`;
   const [row] = await sqlRows<DocumentRow>(
@@ -87,7 +89,13 @@ export async function getDocument(db: Db, id: string, branchSelector?: string): 
     sql`SELECT ${DOCUMENT_COLUMNS} FROM documents d LEFT JOIN branches b ON ${join} WHERE d.id = ${id}`,
   );
   if (!row) throw notFound('Document');
-  return toDocument(row);
+  const document = toDocument(row);
+  const mainLanguage = row.branch_languages?.[0] ?? null;
+  if (lang === undefined || lang === mainLanguage || !row.branch_id || !mainLanguage) {
+    return { ...document, title_language: mainLanguage };
+  }
+  const title = await titleInLanguage(db, row.branch_id, mainLanguage, document.title, lang);
+  return title ? { ...document, title, title_language: lang } : { ...document, title_language: mainLanguage };
 }
 
 /** The languages of a version the viewer can read: imported ones and those of their own translation layer. */

@@ -1,8 +1,12 @@
-// One MCP server per request (stateless: any instance answers any request) offering the tools a
-// key's scopes allow. The SDK's low-level Server rather than McpServer: McpServer checks tool
+// The MCP server offering the tools of one scope set. Stateless HTTP needs a transport per request
+// (any instance answers any request), but not a server per request: building one cost 1-2 ms of
+// CPU (BENCHMARKS.md, issue 12), so servers are pooled per scope set (server-pool.ts) and the
+// request's context (key, owner, log) travels with the request, as the transport's authInfo,
+// never in the server. The SDK's low-level Server rather than McpServer: McpServer checks tool
 // arguments itself and reports a failure as free text, while ours carry a code (validation_failed,
 // not_found, memory_quota_exceeded) an agent can act on; the listed JSON Schemas come from the
 // same zod schemas that check the arguments.
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -36,7 +40,19 @@ const CallToolRequest = z.object({
   params: z.looseObject({ name: z.string(), arguments: z.unknown().optional() }),
 });
 
-export function createMcpServer(tools: readonly McpTool[], context: ToolContext): Server {
+/** The authInfo a request carries to the server: its tool context, read by tools/call. */
+export function authInfoFor(context: ToolContext): AuthInfo {
+  return { token: '', clientId: context.key.id, scopes: [...context.key.scopes], extra: { toolContext: context } };
+}
+
+function contextOf(authInfo: AuthInfo | undefined): ToolContext {
+  const context = (authInfo?.extra as { toolContext?: ToolContext } | undefined)?.toolContext;
+  // Never a default owner: without the request's own context nothing runs.
+  if (!context) throw new McpError(ErrorCode.InternalError, 'No authenticated context');
+  return context;
+}
+
+export function createMcpServer(tools: readonly McpTool[]): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -47,7 +63,8 @@ export function createMcpServer(tools: readonly McpTool[], context: ToolContext)
       annotations: tool.annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequest, async (request) => {
+  server.setRequestHandler(CallToolRequest, async (request, extra) => {
+    const context = contextOf(extra.authInfo);
     const tool = byName.get(request.params.name);
     // Tools beyond the key's scopes never get here (the route answers 403 first); unknown ones:
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name.slice(0, 100)} not found`);

@@ -1,10 +1,10 @@
 // POST /mcp: the Model Context Protocol over Streamable HTTP (the official SDK, stateless: no
-// Mcp-Session-Id, a new server per request, so any instance answers any request), authenticated
+// Mcp-Session-Id, a new transport per request on a pooled server, so any instance answers any
+// request), authenticated
 // by an API key; and the protected-resource metadata a 401 points to. Order: the URL (no key in
 // it), the Origin, the key, the key's rate limit (all before the body is read), then the body's
 // tool call against the key's scopes, then the SDK.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/api/contract/api-keys.js';
 import {
   MCP_BODY_LIMIT_BYTES,
@@ -16,12 +16,13 @@ import {
 import { recordKeyDenied } from '../api-keys/events.js';
 import { noteExpiredKeys, verifyApiKey, type VerifiedKey } from '../api-keys/verify.js';
 import { backgroundRunner } from '../auth/background-work.js';
-import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
+import { bufferedRateLimiter, type Limit } from '../auth/rate-limit.js';
 import type { Db } from '../db/client.js';
 import { ApiError, apiKeyInQuery, apiKeyUnauthorized, insufficientScope, originNotAllowed } from '../http/errors.js';
 import { scopesAllow } from '../policies/api-keys.js';
 import { keyUseRecorder } from './key-use.js';
-import { createMcpServer } from './mcp-server.js';
+import { serveMcpRequest, rpcError } from './serve.js';
+import { mcpServerPool } from './server-pool.js';
 import {
   bearerOf,
   baseUrlOf,
@@ -30,7 +31,7 @@ import {
   originAllowed,
   unauthorizedChallenge,
 } from './request-checks.js';
-import { toolNamed, toolsFor } from './tool-set.js';
+import { toolNamed } from './tool-set.js';
 
 export interface McpOptions {
   /** PUBLIC_URL: the origin browsers may call from and the base of the metadata address; else the request's. */
@@ -53,15 +54,15 @@ function refusedCall(body: unknown, scopes: readonly ApiKeyScope[]): { tool: str
   return undefined;
 }
 
-/** JSON-RPC's own error shape, for what reaches /mcp outside the SDK (405, a failure in it). */
-const rpcError = (code: number, message: string) =>
-  JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
-
 export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOptions = {}) {
   const { publicUrl } = options;
   const rateLimit = options.rateLimit ?? { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 };
   const keys = new WeakMap<FastifyRequest, VerifiedKey>();
   const recordUse = keyUseRecorder(db, backgroundRunner(app));
+  // Counted per instance, added to the shared counters every second (bound: rate-limit.ts).
+  const limiter = bufferedRateLimiter(db);
+  const servers = mcpServerPool();
+  app.addHook('onClose', () => limiter.close());
 
   const checkUrlAndOrigin = async (request: FastifyRequest) => {
     if (keyInUrl(request.url)) throw apiKeyInQuery();
@@ -79,7 +80,7 @@ export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOpti
     }
     const key = verified.key;
     try {
-      await hitRateLimit(db, `mcp:${key.id}`, rateLimit);
+      await limiter.hit(`mcp:${key.id}`, rateLimit);
     } catch (error) {
       if (error instanceof ApiError) await recordKeyDenied(db, key.id, request.ip, 'rate_limited');
       throw error;
@@ -97,7 +98,7 @@ export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOpti
       // A JSON-RPC batch is that many calls: the request itself was counted once already.
       if (Array.isArray(request.body) && request.body.length > 1) {
         try {
-          await hitRateLimit(db, `mcp:${key.id}`, rateLimit, request.body.length - 1);
+          await limiter.hit(`mcp:${key.id}`, rateLimit, request.body.length - 1);
         } catch (error) {
           if (error instanceof ApiError) await recordKeyDenied(db, key.id, request.ip, 'rate_limited');
           throw error;
@@ -109,22 +110,7 @@ export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOpti
         reply.header('WWW-Authenticate', insufficientScopeChallenge(request, publicUrl, refused.scope));
         throw insufficientScope(refused.scope);
       }
-      const server = createMcpServer(toolsFor(key.scopes), { db, key, owner: key.owner, log: request.log });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      reply.hijack();
-      reply.raw.setHeader('X-Request-Id', request.id);
-      reply.raw.once('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await transport.handleRequest(request.raw, reply.raw, request.body);
-      } catch (error) {
-        request.log.error({ err: error }, 'mcp request failed');
-        if (!reply.raw.headersSent)
-          reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end(rpcError(-32603, 'Internal error'));
-      }
+      await serveMcpRequest(servers, request, reply, { db, key, owner: key.owner, log: request.log });
     },
   );
 

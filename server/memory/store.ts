@@ -225,13 +225,20 @@ export async function deleteRelations(db: Db, owner: MemoryOwner, relations: Rel
   );
 }
 
-/** The entities with these ids (all of the owner's when null), their observations, and the relations among them. */
-async function graphOf(db: Db, owner: MemoryOwner, ids: string[] | null): Promise<Graph> {
+/**
+ * The entities with these ids (all of the owner's when null), their observations, and the relations
+ * among them. With `matching` (a LIKE pattern on folded text): an entity whose name or type does not
+ * match carries only its observations that do.
+ */
+async function graphOf(db: Db, owner: MemoryOwner, ids: string[] | null, matching?: string): Promise<Graph> {
   const filter = ids === null ? sql`` : sql`AND e.id = ANY(${sql.param(ids)}::uuid[])`;
+  const observationFilter =
+    matching === undefined ? sql`` : sql`AND (e.search_text LIKE ${matching} OR o.search_text LIKE ${matching})`;
   const entities = await sqlRows<{ id: string; name: string; entity_type: string; observations: string[] | null }>(
     db,
     sql`SELECT e.id, e.name, e.entity_type,
-          array(SELECT o.content FROM memory_observations o WHERE o.entity_id = e.id ORDER BY o.created_at, o.id) AS observations
+          array(SELECT o.content FROM memory_observations o WHERE o.entity_id = e.id ${observationFilter}
+                ORDER BY o.created_at, o.id) AS observations
         FROM memory_entities e WHERE e.owner_id = ${owner.id} ${filter}
         ORDER BY e.name LIMIT ${MEMORY_LIMITS.graphEntities}`,
   );
@@ -266,7 +273,9 @@ export async function openNodes(db: Db, owner: MemoryOwner, names: string[]): Pr
 
 /**
  * Entities whose name, type or an observation contains the query (accents and case folded),
- * through the trigram indexes; relations among the hits, as the official search_nodes.
+ * through the trigram indexes; relations among the hits, as the official search_nodes. Unlike it,
+ * an entity found by its observations carries only those (a name or type match: all of them):
+ * a broad query answered every observation of 200 entities (issue 12, BENCHMARKS.md).
  */
 export async function searchNodes(db: Db, owner: MemoryOwner, query: string): Promise<Graph> {
   const folded = foldForSearch(query);
@@ -286,6 +295,7 @@ export async function searchNodes(db: Db, owner: MemoryOwner, query: string): Pr
     db,
     owner,
     hits.map((h) => h.id),
+    pattern,
   );
 }
 

@@ -1,5 +1,6 @@
 // /v1/copilot/session (signed sessions for the chat service), /copilot/chat (the chat service
-// inside the main server), /copilot_templates.json and /copilot/config (where the chat is).
+// inside the main server), /copilot_templates.json, /copilot/config (where the chat is) and
+// /v1/copilot/conversations (the History tab).
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import { hubPublisher } from '../copilot/automation.js';
@@ -8,6 +9,7 @@ import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from '../copilot/copilot
 import { loadCopilotSecret } from '../copilot/copilot-secret.js';
 import { warmFragmentIndex } from '../copilot/fragment-text-index.js';
 import { loginTagOf, newSessionClaims, signSession } from '../copilot/signed-session.js';
+import { deleteConversation, listConversations, readConversation } from '../copilot/conversation-store.js';
 import { COPILOT_TEMPLATES } from '../copilot/templates.js';
 import type { Database } from '../db/client.js';
 import { validationFailed } from '../http/errors.js';
@@ -48,6 +50,16 @@ export function registerCopilotRoutes(
       user_id: user.id,
       ...(wsToken ? { ws_token: wsToken } : {}),
     };
+  });
+
+  // History: the caller's own conversations only (another user's answers 404, as if absent).
+  registerRoute(app, routes.listCopilotConversations, async ({ user, query }) => listConversations(db, user.id, query));
+  registerRoute(app, routes.getCopilotConversation, async ({ user, params }) =>
+    readConversation(db, user.id, params.id),
+  );
+  registerRoute(app, routes.deleteCopilotConversation, async ({ user, params }) => {
+    await deleteConversation(db, user.id, params.id);
+    return null;
   });
 
   registerChatService(app, {

@@ -5,7 +5,9 @@ import type { Db } from '../db/client.js';
 import { registerRoute } from '../http/register-route.js';
 import { assertDocumentExists, resolveBranch } from '../library/branches.js';
 import { notFound } from '../http/errors.js';
-import { getDocument, listDocumentLanguages, listDocuments } from '../library/documents.js';
+import { getDocument, listDocumentLanguages } from '../library/documents.js';
+import { documentFacets, listDocumentPage, listFilterOf } from '../library/document-list.js';
+import { librarySummary } from '../library/library-summary.js';
 import { listFragmentPage } from '../library/fragments.js';
 import { resolveLanguage } from '../library/languages.js';
 import { listNodes } from '../library/nodes.js';
@@ -13,15 +15,21 @@ import { translationLayerOf } from '../policies/translations.js';
 
 export function registerDocumentRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listDocuments, async ({ query }) => ({
-    items: await listDocuments(db, {
-      externalId: query.external_id,
-      q: query.q,
+    items: await listDocumentPage(db, {
+      ...listFilterOf(query),
+      sort: query.sort,
       limit: query.limit,
       offset: query.offset,
     }),
   }));
 
-  registerRoute(app, routes.getDocument, async ({ params, query }) => getDocument(db, params.id, query.branch));
+  registerRoute(app, routes.listDocumentFacets, async ({ query }) => documentFacets(db, listFilterOf(query)));
+
+  registerRoute(app, routes.getLibrarySummary, async () => librarySummary(db));
+
+  registerRoute(app, routes.getDocument, async ({ params, query }) =>
+    getDocument(db, params.id, query.branch, query.lang),
+  );
 
   // Counts the caller's own translation layer too: the reader then offers a language they translated into.
   registerRoute(app, routes.listDocumentLanguages, async ({ params, query, principal }) => ({

@@ -88,6 +88,15 @@ interface LibraryRow {
   translation_status: 'translated' | 'reviewed' | null;
 }
 
+/**
+ * The source language as a literal, not a parameter: the partial trigram indexes of the main
+ * source languages (migration 0012) then match whatever plan the driver asks for.
+ */
+function languageLiteral(languageId: number) {
+  if (!Number.isSafeInteger(languageId)) throw new TypeError('language id must be an integer');
+  return sql.raw(String(languageId));
+}
+
 async function tmCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxLength: number) {
   const rows = await sqlRows<TmRow>(
     db,
@@ -98,7 +107,7 @@ async function tmCandidates(db: Db | Tx, q: MemoryQuery, minLength: number, maxL
     JOIN tm_segments t ON t.unit_id = s.unit_id AND t.language_id = ${q.targetLanguageId}
     JOIN tm_units u ON u.id = s.unit_id
     JOIN documents d ON d.id = u.document_id
-    WHERE s.language_id = ${q.sourceLanguageId}
+    WHERE s.language_id = ${languageLiteral(q.sourceLanguageId)}
       AND s.text % ${q.sourceText}
       AND length(s.text) BETWEEN ${minLength} AND ${maxLength}
     ORDER BY similarity(s.text, ${q.sourceText}) DESC
@@ -127,7 +136,7 @@ async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number,
     JOIN branches b ON b.id = s.branch_id
     JOIN documents d ON d.id = b.document_id
     LEFT JOIN nodes n ON n.id = s.node_id
-    WHERE s.language_id = ${q.sourceLanguageId}
+    WHERE s.language_id = ${languageLiteral(q.sourceLanguageId)}
       AND s.has_text AND s.aligned
       AND ${fragmentVisibleTo('s', viewerId)}
       AND s.text % ${q.sourceText}

@@ -1,6 +1,6 @@
 // Word-level diff of Czech legal text: diacritics, punctuation and whitespace.
 import { describe, expect, it } from 'vitest';
-import { isWhitespaceOnly, sideOf, wordDiff } from './word-diff';
+import { isWhitespaceOnly, keptShare, REWORDED_BELOW, sideOf, wordDiff } from './word-diff';
 
 const render = (parts: ReturnType<typeof wordDiff>) =>
   parts.map((p) => (p.kind === 'same' ? p.text : p.kind === 'added' ? `{+${p.text}+}` : `[-${p.text}-]`)).join('');
@@ -62,5 +62,15 @@ describe('wordDiff', () => {
         .map((p) => p.text)
         .join(''),
     ).toBe(after);
+  });
+});
+
+describe('keptShare', () => {
+  it('is 1 for equal texts, 0 for texts with no word in common, and between for edits', () => {
+    expect(keptShare(wordDiff('Stejný text.', 'Stejný text.'))).toBe(1);
+    expect(keptShare(wordDiff('Jedna dvě.', 'Tři čtyři.'))).toBe(0);
+    const share = keptShare(wordDiff('Výsledek se zapíše.', 'Výsledek se zapíše elektronicky.'));
+    expect(share).toBeCloseTo(6 / 7);
+    expect(share).toBeGreaterThan(REWORDED_BELOW);
   });
 });

@@ -71,3 +71,22 @@ export function sideOf(parts: DiffPart[], side: 'old' | 'new'): DiffPart[] {
 
 /** True when a part changes only whitespace (invisible unless the screen shows it). */
 export const isWhitespaceOnly = (part: DiffPart) => part.kind !== 'same' && part.text.trim() === '';
+
+/** Share of the words of both texts that the change keeps (0: everything rewritten, 1: unchanged). */
+export function keptShare(parts: DiffPart[]): number {
+  const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  let kept = 0;
+  let total = 0;
+  for (const part of parts) {
+    const count = words(part.text);
+    total += part.kind === 'same' ? 2 * count : count;
+    if (part.kind === 'same') kept += 2 * count;
+  }
+  return total === 0 ? 1 : kept / total;
+}
+
+/**
+ * Below this share the old and the new wording read better as two whole texts than as one text
+ * with most of it struck through and most of it inserted.
+ */
+export const REWORDED_BELOW = 0.35;

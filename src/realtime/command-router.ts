@@ -152,6 +152,7 @@ function listEvent(
     cmd: command.cmd,
     ts: command.ts,
     summary: cutSummary(event.summary),
+    payload: command.payload as Record<string, unknown>,
   };
   store.set(automationEventsAtom, (events) => [listed, ...events].slice(0, MAX_AUTOMATION_EVENTS));
 }

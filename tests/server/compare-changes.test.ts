@@ -38,7 +38,7 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
     const { main, snapshot } = await branchesOf(actVersion2020.externalId);
     const result = await changes(snapshot.id, main.id);
     expect(result.language).toBe('cs');
-    expect(result.counts).toEqual({ changed: 1, added: 1, removed: 1 });
+    expect(result.counts).toEqual({ changed: 1, moved: 0, added: 1, removed: 1 });
     expect(result.next_offset).toBeNull();
     expect(result.changed).toEqual([
       expect.objectContaining({
@@ -48,6 +48,7 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
         node_type: 'paragraph',
         text_a: 'Výsledek se zapíše.',
         text_b: 'Výsledek se zapíše elektronicky.',
+        moved_from: null,
       }),
     ]);
     // The unchanged parent (§ 2) and container (Hlava 1) are not listed.
@@ -79,7 +80,7 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
   it('finds nothing between a version and itself', async () => {
     const { main } = await branchesOf(actVersion2020.externalId);
     const result = await changes(main.id, main.id);
-    expect(result.counts).toEqual({ changed: 0, added: 0, removed: 0 });
+    expect(result.counts).toEqual({ changed: 0, moved: 0, added: 0, removed: 0 });
     expect([...result.changed, ...result.added, ...result.removed]).toEqual([]);
   });
 
@@ -124,7 +125,7 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
   describe.skipIf(!hasCorpus)('the Constitution 1993 against 2026', () => {
     if (!hasCorpus) console.warn(`compare changes: ${CORPUS_SKIP_REASON}`);
 
-    it('lists Čl. 10a and 10b as added, Čl. 103 as removed and Čl. 54 as changed', async () => {
+    it('lists Čl. 1 as moved, Čl. 10a and 10b as added, Čl. 103 as removed and Čl. 54 as changed', async () => {
       const report = await importPaths(server.database.db, [
         corpusPath('cz-esbirka-original-json', '1_1993.json'),
         corpusPath('cz-consolidated-md', '1-1993.md'),
@@ -143,6 +144,31 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
       expect(article10a.subtree.map((s) => s.cite_key)).toEqual(['odst. 1', 'odst. 2']);
 
       expect(result.removed.map((p) => p.citation)).toContain('Čl. 103');
+
+      // Čl. 1's text now stands in Čl. 1 odst. 1: moved (with its diff), neither removed nor added.
+      const article1 = result.changed.find((p) => p.moved_from?.path === 'cl-1')!;
+      expect(article1).toMatchObject({ path: 'cl-1/odst-1', citation: 'Čl. 1 odst. 1' });
+      expect(article1.moved_from).toEqual({ path: 'cl-1', citation: 'Čl. 1' });
+      expect(article1.text_a).toMatch(/^Česká republika je svrchovaný/);
+      expect(article1.text_b).toBe(article1.text_a);
+      expect(result.changed.filter((p) => p.path === 'cl-1')).toEqual([]);
+      expect(result.removed.filter((p) => p.citation?.startsWith('Čl. 1 ') || p.citation === 'Čl. 1')).toEqual([]);
+      expect(added).not.toContain('Čl. 1 odst. 1');
+      expect(added).toContain('Čl. 1 odst. 2');
+      // A renumbered odstavec (Čl. 35 odst. 2 -> odst. 3) is moved, the new odst. 2 added.
+      expect(result.changed.find((p) => p.moved_from?.citation === 'Čl. 35 odst. 2')?.citation).toBe('Čl. 35 odst. 3');
+      expect(added).toContain('Čl. 35 odst. 2');
+      // A text split into new odstavce is one move to all of them.
+      const article52 = result.changed.find((p) => p.moved_from?.path === 'cl-52')!;
+      expect(article52.citation).toBe('Čl. 52 odst. 1, odst. 2');
+      expect(article52.text_b.split('\n')).toHaveLength(2);
+      expect(result.counts.moved).toBe(result.changed.filter((p) => p.moved_from).length);
+
+      // Headings say where each provision stands: Čl. 54 in Hlava 3 (Moc výkonná).
+      expect(result.changed.find((p) => p.citation === 'Čl. 54 odst. 2')?.headings[0]).toMatchObject({
+        cite_key: 'Hlava 3',
+        title: 'MOC VÝKONNÁ',
+      });
       const article54 = result.changed.find((p) => p.citation?.startsWith('Čl. 54'))!;
       expect(article54.text_a).toMatch(/volí Parlament/);
       expect(article54.text_b).toMatch(/volen v přímých volbách/);
@@ -155,6 +181,7 @@ describe.each(ENGINES)('compare changes on %s', (engine) => {
       expect(article10a.position).toBeLessThan(article54.position);
       expect(result.counts).toEqual({
         changed: result.changed.length,
+        moved: result.changed.filter((p) => p.moved_from).length,
         added: result.added.length,
         removed: result.removed.length,
       });

@@ -62,7 +62,9 @@ describe.each(ENGINES)('Copilot chat (embedded assistant) on %s', (engine) => {
     expect(text).toContain('> (2) Výsledek se zapíše elektronicky.');
     expect(text).toContain('> a) do protokolu,');
     expect(text).toMatch(new RegExp(`\\]\\(/documents/${actId}-${actSlug}\\?node=[0-9a-f-]{36}\\)`));
-    expect(text).toContain('COPILOT_MODEL_URL');
+    // Reader-facing wording: never how to configure the server.
+    expect(text).toContain('citacemi z knihovny');
+    expect(text).not.toMatch(/COPILOT_|README|nastavte/);
   });
 
   it('finds provisions by full text, accents folded, when no provision is named', async () => {

@@ -3,7 +3,7 @@
 // PostgreSQL. The 1993 version's Čl. 54 odst. 1 has an English text, so the 2026 wording of the
 // same paragraph has an exact memory match. Embedded: 'přelož čl. 54 ústavy do angličtiny' sends
 // editor.translation_preview to user:{id} and answers with the %, provenance and the editor link;
-// no match says MT needs a provider and sends nothing; an unknown language answers helpfully.
+// no match says MT is not available and sends nothing; an unknown language answers helpfully.
 // Model (a real local OpenAI-compatible server): lookup_translation_memory, then propose_translation.
 // With a provider (a real local LibreTranslate server) the preview is its output, origin mt.
 // And the request parser: Czech and English language names in their grammatical forms.
@@ -177,12 +177,13 @@ describe.skipIf(!hasCorpus).each(ENGINES)('Copilot translate requests (%s)', (en
       });
     });
 
-    it('says that machine translation needs a provider when the memory has no match, and sends no preview', async () => {
+    it('says that machine translation is not available when the memory has no match, and sends no preview', async () => {
       const { socket, ask } = await live(embedded);
       const text = await ask('přelož čl. 54 odst. 2 ústavy do angličtiny');
       expect(text).toContain('Čl. 54 odst. 2, 1/1993 Sb.');
       expect(text).toContain('nenašel shodu do angličtiny (alespoň 75 %)');
-      expect(text).toContain('TRANSLATION_PROVIDER');
+      expect(text).toContain('Strojový překlad teď není k dispozici.');
+      expect(text).not.toContain('TRANSLATION_PROVIDER');
       expect(text).toContain(`[editoru](/editor/${fixtures.main542.id})`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(commandsOf(socket, PREVIEW)).toEqual([]);
@@ -223,7 +224,7 @@ describe.skipIf(!hasCorpus).each(ENGINES)('Copilot translate requests (%s)', (en
       });
 
       const forBob = await bob.ask('přelož čl. 54 odst. 3 ústavy do angličtiny');
-      expect(forBob).toContain('TRANSLATION_PROVIDER');
+      expect(forBob).toContain('Strojový překlad teď není k dispozici.');
       expect(forBob).not.toContain(ENGLISH_54_3);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(commandsOf(bob.socket, PREVIEW)).toEqual([]);

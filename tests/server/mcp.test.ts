@@ -393,6 +393,30 @@ describe.each(ENGINES)('/mcp (%s)', (engine) => {
     expect(textOf(await bobs.callTool({ name: 'export_memory', arguments: {} }))).not.toContain('Tajemství');
   });
 
+  it('keeps owners apart on pooled servers: interleaved calls of two owners with the same scopes', async () => {
+    // One server per scope set serves request after request: each call must act for its own key.
+    const mine = await newKey(alice, ['memory.write']);
+    const theirs = await newKey(bob, ['memory.write']);
+    const create = (secret: string, name: string) =>
+      rpc(
+        server.url,
+        callBody('create_entities', { entities: [{ name, entityType: 'pool', observations: ['pooled'] }] }),
+        bearer(secret),
+      );
+    expect((await create(mine.secret, 'Pool Alice')).status).toBe(200);
+    expect((await create(theirs.secret, 'Pool Bob')).status).toBe(200);
+    const search = async (secret: string, i: number) => {
+      const response = await rpc(server.url, callBody('search_nodes', { query: 'pooled' }, i), bearer(secret));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { result: ToolText };
+      return parsedText<{ entities: { name: string }[] }>(body.result).entities.map((e) => e.name);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? search(mine.secret, i) : search(theirs.secret, i))),
+    );
+    answers.forEach((names, i) => expect(names).toEqual([i % 2 === 0 ? 'Pool Alice' : 'Pool Bob']));
+  });
+
   it('answers bad and fuzzed arguments with isError and a code, never a 500', async () => {
     const key = await newKey(bob, ['memory.manage']);
     const bad: [string, unknown, string][] = [
@@ -553,7 +577,7 @@ describe.each(ENGINES)('/mcp (%s)', (engine) => {
         arguments: { document_id: versions.document_id, from: snapshot.id, to: 'main' },
       }),
     );
-    expect(changes.counts).toEqual({ changed: 1, added: 1, removed: 1 });
+    expect(changes.counts).toEqual({ changed: 1, moved: 0, added: 1, removed: 1 });
     expect(changes.changed).toEqual([
       {
         citation: '§ 2 odst. 2',

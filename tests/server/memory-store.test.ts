@@ -72,6 +72,13 @@ describe.each(ENGINES)('memory store (%s)', (engine) => {
     expect(byAccentless.entities.map((e) => e.name)).toEqual(['Ústava ČR']);
     const byObservation = await searchNodes(db(), alice, 'cl. 54');
     expect(byObservation.entities.map((e) => e.name)).toEqual(['Prezident']);
+    // Found by an observation: only the matching ones ('Volen přímo od roku 2013' left out); found
+    // by name: all of them.
+    expect(byObservation.entities[0]!.observations).toEqual(['Čl. 54 odst. 2']);
+    expect((await searchNodes(db(), alice, 'prezident')).entities[0]!.observations).toEqual([
+      'Volen přímo od roku 2013',
+      'Čl. 54 odst. 2',
+    ]);
     expect(byObservation.relations).toEqual([]);
     const both = await openNodes(db(), alice, ['Prezident', 'Ústava ČR', 'Nikdo']);
     expect(both.entities).toHaveLength(2);

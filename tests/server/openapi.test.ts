@@ -32,7 +32,11 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/copilot/config']?.get).toBeDefined();
     expect(doc.paths['/copilot_templates.json']?.get).toBeDefined();
     expect(doc.paths['/copilot/chat']?.post).toBeDefined();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/copilot/'))).toEqual(['/v1/copilot/session']);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/v1/copilot/'))
+        .sort(),
+    ).toEqual(['/v1/copilot/conversations', '/v1/copilot/conversations/{id}', '/v1/copilot/session']);
   });
 
   it('names the session cookie and the CSRF header as the server reads them', () => {

@@ -21,7 +21,7 @@ export const memoryReadTools = [
     name: 'search_nodes',
     scope: 'memory.read',
     description:
-      'Search for nodes in the knowledge graph: entity names, types and observation contents containing the query (case and accents ignored).',
+      'Search for nodes in the knowledge graph: entity names, types and observation contents containing the query (case and accents ignored). An entity found by its observations lists only the matching ones; open_nodes gives all.',
     input: z.object({
       query: text(MEMORY_LIMITS.nameLength).describe(
         'The search query to match against entity names, types, and observation content',

@@ -29,6 +29,11 @@ const Place = {
     ),
   node_type: z.string(),
   title: z.string().nullable(),
+  headings: z
+    .array(z.object({ path: z.string(), cite_key: z.string().nullable(), title: z.string().nullable() }))
+    .describe(
+      'The enclosing parts, chapters and articles (outermost first) that have a cite key or a title: where the provision stands',
+    ),
   position: z.number().int().describe('Index in the combined document order (see the route description)'),
 };
 
@@ -37,7 +42,14 @@ export const ChangedProvision = z.object({
   node_id_a: Uuid,
   node_id_b: Uuid,
   text_a: z.string().describe("The node's own text in A: its fragments with text joined by newlines in document order"),
-  text_b: z.string(),
+  text_b: z.string().describe('The text in B; for a text split into new subsections, theirs joined by newlines'),
+  moved_from: z
+    .object({ path: z.string(), citation: z.string().nullable() })
+    .nullable()
+    .describe(
+      'Set when the text moved: where it stood in A (Čl. 1 -> Čl. 1 odst. 1, odst. 2 -> odst. 3). ' +
+        'path/citation are then its place in B; null when it stayed at its path',
+    ),
 });
 export type ChangedProvision = z.infer<typeof ChangedProvision>;
 
@@ -64,7 +76,12 @@ export const CompareChanges = z.object({
   added: z.array(AddedOrRemovedProvision),
   removed: z.array(AddedOrRemovedProvision),
   counts: z
-    .object({ changed: z.number().int(), added: z.number().int(), removed: z.number().int() })
+    .object({
+      changed: z.number().int().describe('Changed provisions, moved ones included'),
+      moved: z.number().int().describe('Of the changed, those whose text moved to another path'),
+      added: z.number().int(),
+      removed: z.number().int(),
+    })
     .describe('Totals over all pages'),
   next_offset: z.number().int().nullable().describe('offset of the next page; null on the last'),
 });
@@ -75,6 +92,7 @@ export const compareChangesRoute = {
   path: '/legal/compare/changes',
   summary:
     'What changed between two versions: provisions matched by structural path whose own text differs (old and new text), ' +
+    'provisions whose text moved to a child, sibling or parent path (listed as changed, with moved_from), ' +
     'and added and removed provisions (the top node of an added or removed subtree, with its descendants). ' +
     'One page of the combined document order (B order; a removed provision stands after the last provision before it that both versions have), ' +
     'split into the three lists.',

@@ -1,6 +1,7 @@
 // The Copilot: sessions issued by the main API, the chat service's request, the templates file.
 import { z } from 'zod';
 import { WsTokenResponse } from '../../realtime/protocol';
+import { pageLimit, pageOffset, Uuid } from './common';
 
 export const CopilotSessionRequest = z.object({
   /** What the session may be used for; 'chat' for the panel. */
@@ -48,6 +49,8 @@ export const ChatRequest = z.object({
   messages: z.array(ChatMessage).min(1).max(50),
   template: z.string().min(1).max(64),
   template_hash: z.string().min(1).max(128),
+  /** The conversation this turn belongs to (the client makes the id): stored for the History tab. */
+  conversation_id: Uuid.optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
@@ -64,3 +67,41 @@ export const CopilotConfig = z.object({
   assistant: z.enum(['model', 'retrieval']),
 });
 export type CopilotConfig = z.infer<typeof CopilotConfig>;
+
+// ---- History: the user's past conversations, stored per user ----
+
+/** At most this many conversations are kept per user; the oldest go first. */
+export const MAX_CONVERSATIONS_PER_USER = 200;
+/** A stored message's text is cut to this many characters. */
+export const MAX_STORED_MESSAGE_CHARS = 20_000;
+/** A conversation's title (its first question) is cut to this many characters. */
+export const MAX_CONVERSATION_TITLE_CHARS = 200;
+
+export const CopilotConversationsQuery = z.object({ limit: pageLimit(20, 100), offset: pageOffset });
+
+export const CopilotConversationSummary = z.object({
+  id: Uuid,
+  /** The first question. */
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CopilotConversationSummary = z.infer<typeof CopilotConversationSummary>;
+
+/** GET /v1/copilot/conversations: newest first. */
+export const CopilotConversationList = z.object({
+  items: z.array(CopilotConversationSummary),
+  total: z.number().int(),
+});
+export type CopilotConversationList = z.infer<typeof CopilotConversationList>;
+
+export const StoredCopilotMessage = z.object({
+  id: Uuid,
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  created_at: z.string(),
+});
+
+/** GET /v1/copilot/conversations/{id}: the messages in the order they were written. */
+export const CopilotConversation = CopilotConversationSummary.extend({ messages: z.array(StoredCopilotMessage) });
+export type CopilotConversation = z.infer<typeof CopilotConversation>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IsoDate, Uuid, listOf, pageLimit, pageOffset } from './common';
 import { FragmentTranslation } from './translation';
+import { DOCUMENT_TYPES, JURISDICTIONS } from '../../shared/document-class';
 
 export const DocumentMetadata = z.object({
   title: z.string(),
@@ -26,21 +27,71 @@ export const Document = z.object({
   counts: Counts.describe('Of the main branch, or of the branch asked for'),
   languages: z.array(z.string()).describe('ISO 639-1 codes, main language first'),
   branch: z.object({ id: Uuid, name: z.string() }).nullable().describe('The branch the counts describe'),
+  title_language: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('ISO 639-1 code of `title`: the language asked for (`lang`) when the text spells the title in it'),
 });
 export type Document = z.infer<typeof Document>;
+
+/** The list's facets: jurisdiction and type as src/shared/document-class.ts reads them. */
+const DocumentListFilters = {
+  jurisdiction: z.enum(JURISDICTIONS).optional(),
+  type: z.enum(DOCUMENT_TYPES).optional(),
+  year: z.coerce.number().int().min(1).max(9999).optional().describe('Year of publication (else of effect)'),
+  in_force: z.stringbool().optional().describe('A version in force today and no expiry date in the past'),
+};
+export const DocumentFacetsQuery = z.object({
+  external_id: z.string().trim().min(1).max(200).optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  ...DocumentListFilters,
+});
 
 export const DocumentListQuery = z.object({
   external_id: z.string().trim().min(1).max(200).optional().describe('A law number as typed: 1/1993 finds 1/1993 Sb.'),
   q: z.string().trim().min(1).max(200).optional().describe('Words of the title'),
+  ...DocumentListFilters,
+  sort: z
+    .enum(['title', 'number', 'effective', 'updated'])
+    .optional()
+    .describe('title; number (year, then number); effective (date of effect, newest first); updated (newest first)'),
   limit: pageLimit(50, 200),
   offset: pageOffset,
 });
 export const DocumentList = listOf(Document);
 
+/** Counts of each facet value under the other facets' filters (so every value stays choosable). */
+const FacetCounts = z.array(z.object({ value: z.string(), count: z.number().int() }));
+export const DocumentFacets = z.object({
+  total: z.number().int().describe('Documents matching every filter'),
+  jurisdiction: FacetCounts,
+  type: FacetCounts,
+  year: FacetCounts,
+  in_force: FacetCounts.describe("values 'true' and 'false'"),
+});
+export type DocumentFacets = z.infer<typeof DocumentFacets>;
+
+export const LibrarySummary = z.object({
+  documents: z.number().int(),
+  jurisdictions: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  recently_updated: z.number().int().describe('Documents imported or changed in the last 30 days'),
+  public_collections: z.number().int(),
+});
+export type LibrarySummary = z.infer<typeof LibrarySummary>;
+
 /** Selects a version by id or by name ('main', 'snapshot-1993-01-01'); main when absent. */
 export const BranchSelector = z.string().trim().min(1).max(100).optional();
 
-export const DocumentQuery = z.object({ branch: BranchSelector });
+export const DocumentQuery = z.object({
+  branch: BranchSelector,
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
+    .optional()
+    .describe('The reading language: the title in it where the text has it, else the original title'),
+});
 
 export const DocumentLanguage = z.object({
   language_id: z.number().int(),

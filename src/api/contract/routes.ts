@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorBody, IdParams } from './common';
 import { route, type RouteSpec } from './route';
 import { compareChangesRoute } from './compare-changes';
+import { findInDocumentRoute } from './find';
 import {
   BranchList,
   BranchListQuery,
@@ -11,8 +12,11 @@ import {
   Comparison,
   Document,
   DocumentLanguageList,
+  DocumentFacets,
+  DocumentFacetsQuery,
   DocumentList,
   DocumentListQuery,
+  LibrarySummary,
   DocumentQuery,
   FragmentPage,
   FragmentText,
@@ -58,7 +62,16 @@ import {
   TranslationPatchResponse,
 } from './translation';
 import { PublishRequest, PublishResponse, WsTokenResponse } from '../../realtime/protocol';
-import { ChatRequest, CopilotConfig, CopilotSession, CopilotSessionRequest, CopilotTemplates } from './copilot';
+import {
+  ChatRequest,
+  CopilotConfig,
+  CopilotConversation,
+  CopilotConversationList,
+  CopilotConversationsQuery,
+  CopilotSession,
+  CopilotSessionRequest,
+  CopilotTemplates,
+} from './copilot';
 import { AutocompleteList, AutocompleteQuery } from './search';
 import {
   ForgotPasswordRequest,
@@ -206,6 +219,21 @@ export const routes = {
     tag: 'documents',
     query: DocumentListQuery,
     response: DocumentList,
+  }),
+  listDocumentFacets: route({
+    method: 'GET',
+    path: '/legal/documents/facets',
+    summary: 'Counts per jurisdiction, type, year and in-force state of the documents a list query matches',
+    tag: 'documents',
+    query: DocumentFacetsQuery,
+    response: DocumentFacets,
+  }),
+  getLibrarySummary: route({
+    method: 'GET',
+    path: '/legal/library/summary',
+    summary: "The home page's counts: documents per jurisdiction, recently updated, public collections",
+    tag: 'documents',
+    response: LibrarySummary,
   }),
   getDocument: route({
     method: 'GET',
@@ -522,6 +550,7 @@ export const routes = {
     response: Comparison,
   }),
   compareChanges: compareChangesRoute,
+  findInDocument: findInDocumentRoute,
   listInterfaceLanguages: route({
     method: 'GET',
     path: '/languages',
@@ -1051,6 +1080,36 @@ export const routes = {
     auth: 'user',
     // The rate limit counts only when a ws-token is asked for (include_ws_token).
     errors: { 429: ['rate_limited'] },
+  }),
+  listCopilotConversations: route({
+    method: 'GET',
+    path: '/copilot/conversations',
+    summary: "The caller's past Copilot conversations, newest first (History)",
+    tag: 'copilot',
+    query: CopilotConversationsQuery,
+    response: CopilotConversationList,
+    auth: 'user',
+  }),
+  getCopilotConversation: route({
+    method: 'GET',
+    path: '/copilot/conversations/{id}',
+    summary: "One of the caller's Copilot conversations with its messages",
+    tag: 'copilot',
+    params: IdParams,
+    response: CopilotConversation,
+    auth: 'user',
+    errors: { 404: ['not_found'] },
+  }),
+  deleteCopilotConversation: route({
+    method: 'DELETE',
+    path: '/copilot/conversations/{id}',
+    summary: "Delete one of the caller's Copilot conversations",
+    tag: 'copilot',
+    params: IdParams,
+    response: z.null(),
+    status: 204,
+    auth: 'user',
+    errors: { 404: ['not_found'] },
   }),
   // The Copilot outside /v1: where the chat is, the prompt templates, the streamed chat itself
   // (served by the main server at /copilot/chat, and by `npm run copilot` at /chat too).

@@ -67,6 +67,8 @@ export interface AutomationEvent {
   links?: AutomationLink[];
   /** A navigation to an address outside the app, which was not followed. */
   refused?: true;
+  /** The command's payload as it arrived (the panel words the activity from it). */
+  payload?: Record<string, unknown>;
 }
 
 /** Newest first, at most MAX_AUTOMATION_EVENTS. */

@@ -12,7 +12,7 @@ export function ComparisonCounts({ comparison, headingId }: { comparison: Compar
   const intl = useIntl();
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="4" id={headingId}>
+      <Heading as="h3" size="3" id={headingId}>
         {intl.formatMessage({ id: 'compare.counts.heading' })}
       </Heading>
       <Grid asChild columns={{ initial: '2', sm: '3', md: '5' }} gap="2">
@@ -45,7 +45,7 @@ function IdList({ titleId, items, total }: { titleId: string; items: { id: strin
   const more = total - shown.length;
   return (
     <Box>
-      <Heading as="h3" size="2" mb="1">
+      <Heading as="h4" size="2" mb="1">
         {intl.formatMessage({ id: titleId })}
       </Heading>
       {shown.length === 0 ? (

@@ -1,7 +1,8 @@
-// Added or removed provisions by citation, each with its text (and the text of the provisions
-// inside it) behind a Show text button.
+// Added or removed provisions by citation under their headings, each with its text (and the text
+// of the provisions inside it) behind a Show text button.
 import { useId, useState } from 'react';
 import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { HeadingGroupList } from './heading-group-list';
 import { ChevronDownIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { useIntl } from 'react-intl';
 import type { AddedOrRemovedProvision } from '../../api/contract/compare-changes';
@@ -9,17 +10,7 @@ import { provisionName } from './provision-name';
 import './comparison.css';
 
 export function ProvisionList({ items, kind }: { items: AddedOrRemovedProvision[]; kind: 'added' | 'removed' }) {
-  return (
-    <Flex asChild direction="column" gap="2">
-      <ul className="lexhub-plain-list">
-        {items.map((item) => (
-          <li key={item.path}>
-            <ProvisionCard item={item} kind={kind} />
-          </li>
-        ))}
-      </ul>
-    </Flex>
-  );
+  return <HeadingGroupList items={items} render={(item) => <ProvisionCard item={item} kind={kind} />} />;
 }
 
 function ProvisionCard({ item, kind }: { item: AddedOrRemovedProvision; kind: 'added' | 'removed' }) {
@@ -34,7 +25,7 @@ function ProvisionCard({ item, kind }: { item: AddedOrRemovedProvision; kind: 'a
     <Card size="1">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
         <Box>
-          <Heading as="h4" size="2" color={kind === 'added' ? 'green' : 'red'} highContrast>
+          <Heading as="h5" size="2" color={kind === 'added' ? 'green' : 'red'} highContrast>
             {provisionName(item)}
           </Heading>
           {item.descendants > 0 && (

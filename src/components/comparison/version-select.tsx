@@ -1,9 +1,10 @@
-// A labelled version selector. It always holds a version: there is no empty choice.
+// A labelled version selector, each version with its date of effect and status. It always holds
+// a version: there is no empty choice.
 import { useId } from 'react';
 import { Flex, Select, Text } from '@radix-ui/themes';
 import { useIntl } from 'react-intl';
 import type { Branch } from '../../api/contract';
-import { branchLabel } from '../version-selector/branch-label';
+import { datedBranchLabel } from '../version-selector/branch-label';
 
 interface VersionSelectProps {
   label: string;
@@ -25,7 +26,7 @@ export function VersionSelect({ label, branches, value, onChange }: VersionSelec
         <Select.Content position="popper">
           {branches.map((branch) => (
             <Select.Item key={branch.id} value={branch.id}>
-              {branchLabel(intl, branch.name)}
+              {datedBranchLabel(intl, branch, branches)}
             </Select.Item>
           ))}
         </Select.Content>

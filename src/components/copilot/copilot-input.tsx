@@ -1,4 +1,4 @@
-// The prompt box: a labelled multi-line input, Send (or Ctrl/Cmd+Enter), the note on how many
+// The prompt box: a labelled multi-line input, Send (or Enter; Shift+Enter adds a line), the note on how many
 // values were redacted, and the error when nothing but sensitive values was typed.
 import { forwardRef, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Callout, Flex, Spinner, Text, TextArea } from '@radix-ui/themes';
@@ -14,6 +14,16 @@ import {
 import { copilotMessagesAtom } from '../../atoms/copilot/copilot.atoms';
 import { useStore } from '../../atoms/store';
 import { useCopilotChat } from './copilot-chat-context';
+
+/**
+ * Enter sends and Shift+Enter adds a line, as in chat apps. Not while an input method is composing
+ * (Enter then confirms the composed characters), keyCode 229 covering browsers that report it so.
+ */
+export function sendsOnEnter(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'nativeEvent'>): boolean {
+  if (event.key !== 'Enter' || event.shiftKey) return false;
+  const native = event.nativeEvent as globalThis.KeyboardEvent;
+  return !native.isComposing && native.keyCode !== 229;
+}
 
 export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }>(function CopilotInput(
   { canSend },
@@ -41,7 +51,7 @@ export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (sendsOnEnter(event)) {
       event.preventDefault();
       submit();
     }
@@ -81,7 +91,7 @@ export const CopilotInput = forwardRef<HTMLTextAreaElement, { canSend: boolean }
           </Text>
         )}
         <Flex justify="between" align="center" gap="2">
-          <Text size="1" color="gray" id={hintId}>
+          <Text size="1" color="gray" id={hintId} className="copilot-input-hint">
             <FormattedMessage id="copilot.input.hint" />
           </Text>
           <Button type="submit" disabled={!enabled}>

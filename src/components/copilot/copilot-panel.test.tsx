@@ -62,6 +62,41 @@ const server = mockApiWith(
       },
     }),
   ),
+  http.get('*/v1/copilot/conversations', () =>
+    HttpResponse.json({
+      items: [
+        {
+          id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+          title: 'Kdo volí prezidenta?',
+          created_at: '2026-11-20T09:00:00.000Z',
+          updated_at: '2026-11-20T09:01:00.000Z',
+        },
+      ],
+      total: 1,
+    }),
+  ),
+  http.get('*/v1/copilot/conversations/:id', () =>
+    HttpResponse.json({
+      id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+      title: 'Kdo volí prezidenta?',
+      created_at: '2026-11-20T09:00:00.000Z',
+      updated_at: '2026-11-20T09:01:00.000Z',
+      messages: [
+        {
+          id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a',
+          role: 'user',
+          text: 'Kdo volí prezidenta?',
+          created_at: '2026-11-20T09:00:00.000Z',
+        },
+        {
+          id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+          role: 'assistant',
+          text: 'Občané v přímých volbách.',
+          created_at: '2026-11-20T09:00:00.001Z',
+        },
+      ],
+    }),
+  ),
   http.post('*/copilot/chat', async ({ request }) => {
     chatBodies.push(await request.json());
     const encoder = new TextEncoder();
@@ -195,11 +230,15 @@ describe('Copilot in the shell', () => {
     expect(store.get(sidebarOpenAtom)).toBe(true);
   });
 
-  it('shows History as empty', async () => {
+  it('asks an anonymous visitor to log in on the History tab (history is kept per user)', async () => {
+    loggedIn = false;
     const { user } = renderShell();
+    await screen.findAllByRole('link', { name: 'Login' });
     const region = await openPanel(user);
     await user.click(within(region).getByRole('tab', { name: /^History/ }));
-    expect(within(region).getByText('No history yet.')).toBeTruthy();
+    const history = within(region).getByRole('tabpanel');
+    expect(within(history).getByTestId('copilot-login-warning')).toBeTruthy();
+    expect(within(history).queryByTestId('copilot-history')).toBeNull();
   });
 
   it('asks an anonymous visitor to log in and opens no connection', async () => {
@@ -260,8 +299,22 @@ describe('Copilot in the shell', () => {
     serverSendsNavigate('/documents');
     await waitFor(() => expect(location.history).toContain('/documents'));
     expect(store.get(automationEventsAtom)).toHaveLength(1);
-    const events = within(region).getByRole('region', { name: 'Automation events' });
-    expect(within(events).getByText('tool.navigate')).toBeTruthy();
+    const events = within(region).getByRole('region', { name: 'Copilot activity' });
+    // Worded as activity; the raw command only behind the details toggle.
+    expect(within(events).getByText('Went to /documents')).toBeTruthy();
+    expect(within(events).getByText('tool.navigate').closest('details')).toBeTruthy();
+  });
+
+  it('lists past conversations in the History tab and reads one back', async () => {
+    const { user } = renderShell();
+    await screen.findByRole('button', { name: /Account/ });
+    const region = await openPanel(user);
+    await user.click(within(region).getByRole('tab', { name: /^History/ }));
+    const open = await within(region).findByRole('button', { name: /^Kdo volí prezidenta\?/ });
+    await user.click(open);
+    expect(await within(region).findByText('Občané v přímých volbách.')).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'All conversations' }));
+    expect(await within(region).findByRole('button', { name: /^Kdo volí prezidenta\?/ })).toBeTruthy();
   });
 
   it('refuses a navigation to another origin: a toast, the event marked refused, the address kept', async () => {
@@ -273,20 +326,26 @@ describe('Copilot in the shell', () => {
     const before = [...location.history];
     serverSendsNavigate('//evil.example/x');
     expect(
-      await screen.findByText('A Copilot command asked to open an address outside Lexhub; it was ignored.'),
+      await screen.findByText('A Copilot command asked to open an address outside Lexhub; it was ignored.', undefined, {
+        // The toaster is loaded lazily: on a busy machine that takes more than the default second.
+        timeout: 5000,
+      }),
     ).toBeTruthy();
-    const events = within(region).getByRole('region', { name: 'Automation events' });
+    const events = within(region).getByRole('region', { name: 'Copilot activity' });
     expect(within(events).getByTestId('copilot-event-refused').textContent).toBe('Refused');
     expect(location.history).toEqual(before);
   });
 
-  it('sends a redacted prompt with Ctrl+Enter and streams the answer with a citation link', async () => {
+  it('sends a redacted prompt with Enter and streams the answer with a citation link', async () => {
     const { user } = renderShell();
     await screen.findByRole('button', { name: /Account/ });
     const region = await openPanel(user);
     const input = within(region).getByRole('textbox', { name: 'Message to Copilot' });
     await user.type(input, 'Co říká čl. 54? Odpověď pošlete na jana@example.com');
-    await user.keyboard('{Control>}{Enter}{/Control}');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect((input as HTMLTextAreaElement).value).toBe('Co říká čl. 54? Odpověď pošlete na jana@example.com\n');
+    expect(chatBodies).toEqual([]);
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(within(region).getByRole('link', { name: 'Čl. 54' })).toBeTruthy());
     expect(within(region).getByRole('link', { name: 'Čl. 54' }).getAttribute('href')).toBe(
       '/documents/0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d-ustava?node=1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',

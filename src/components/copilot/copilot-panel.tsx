@@ -1,8 +1,8 @@
 // The Copilot panel: a labelled complementary region on the right (420 px, below the header),
-// with the live status badge, the tabs Copilot (warnings, conversation, automation events,
-// prompt) and History. Escape closes it; focus moves in on open (the button takes it back).
+// with the live status badge, the tabs Copilot (warnings, conversation, the Copilot's activity,
+// prompt) and History (past conversations; a login prompt for anonymous readers). Escape closes it; focus moves in on open (the button takes it back).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Button, Callout, Flex, Heading, IconButton, Tabs, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Tabs, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { selectSending, selectTemplatesUnavailable } from '../../machines/copilot/copilot-chat.machine';
 import { useCopilotChat } from './copilot-chat-context';
 import { CopilotEventsList } from './copilot-events-list';
+import { CopilotHistoryTab } from './copilot-history-tab';
 import { CopilotInput } from './copilot-input';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
 import { CopilotMessageList } from './copilot-message-list';
@@ -135,9 +136,14 @@ function CopilotPanelBody({ titleId, panelRef }: { titleId: string; panelRef: Re
           <CopilotInput ref={inputRef} canSend={user != null} />
         </Tabs.Content>
         <Tabs.Content value="history" className="copilot-tab">
-          <Text as="p" size="2" color="gray" m="3">
-            <FormattedMessage id="copilot.history.empty" />
-          </Text>
+          {/* History is stored per user: an anonymous reader is asked to log in instead. */}
+          {anonymous ? (
+            <div className="copilot-scroll">
+              <LoginWarning />
+            </div>
+          ) : (
+            <CopilotHistoryTab />
+          )}
         </Tabs.Content>
       </Tabs.Root>
       <StreamingAnnouncer />

@@ -1,9 +1,10 @@
-// The document's side panel: counts, dates, languages and how many nodes of each type it has.
+// The document's overview: counts, dates, languages and how many provisions of each kind it has
+// ('114 článků', '198 odstavců').
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Box, Card, DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import type { Document, Node } from '../../api/contract';
-import { NODE_TYPES, useNodeTypeLabel } from '../structure-tree/node-types';
+import { PROVISION_KINDS, provisionKind } from '../structure-tree/node-types';
 import './document-stats.css';
 import { formatDay } from '../../lib/format-day';
 
@@ -12,20 +13,22 @@ export interface DocumentStatsProps {
   nodes: readonly Node[];
 }
 
-/** Node counts per type: the known types in their hierarchy order, then raw types by name. */
+/** Provision counts per kind: the known kinds in their hierarchy order, then raw types by name. */
 export function countByType(nodes: readonly Node[]): Array<[string, number]> {
   const counts = new Map<string, number>();
-  for (const node of nodes) counts.set(node.node_type, (counts.get(node.node_type) ?? 0) + 1);
-  const rank = (type: string) => {
-    const index = (NODE_TYPES as readonly string[]).indexOf(type);
-    return index < 0 ? NODE_TYPES.length : index;
+  for (const node of nodes) {
+    const kind = provisionKind(node) ?? node.node_type;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const rank = (kind: string) => {
+    const index = (PROVISION_KINDS as readonly string[]).indexOf(kind);
+    return index < 0 ? PROVISION_KINDS.length : index;
   };
   return [...counts].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 export function DocumentStats({ document, nodes }: DocumentStatsProps) {
   const intl = useIntl();
-  const typeLabel = useNodeTypeLabel();
   const byType = useMemo(() => countByType(nodes), [nodes]);
 
   // Calendar dates carry no time zone: format them in UTC so they never shift a day.
@@ -103,14 +106,17 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
               <Heading as="h3" size="3" mb="2">
                 {intl.formatMessage({ id: 'reader.stats.structure' })}
               </Heading>
-              <DataList.Root size="2">
-                {byType.map(([type, count]) => (
-                  <DataList.Item key={type}>
-                    <DataList.Label minWidth="88px">{typeLabel(type)}</DataList.Label>
-                    <DataList.Value>{intl.formatNumber(count)}</DataList.Value>
-                  </DataList.Item>
+              <ul className="reader-plain-list document-stats-kinds">
+                {byType.map(([kind, count]) => (
+                  <li key={kind}>
+                    <Text size="2">
+                      {(PROVISION_KINDS as readonly string[]).includes(kind)
+                        ? intl.formatMessage({ id: `reader.kindCount.${kind}` }, { count })
+                        : `${kind}: ${intl.formatNumber(count)}`}
+                    </Text>
+                  </li>
                 ))}
-              </DataList.Root>
+              </ul>
             </Box>
           </>
         )}

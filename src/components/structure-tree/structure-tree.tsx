@@ -1,5 +1,6 @@
 // The document's structure as a keyboard tree (role=tree): a filter box, arrows to move, expand
-// and collapse, Enter to select. Open to depth 2 at first; scrolls within 600 px. Only the rows
+// and collapse, Enter to select. Open to depth 2 at first (or `openDepth`); scrolls within
+// 600 px, or fills its container (`fill`, the reader's sticky table of contents). Headings wrap. Only the rows
 // near the viewport are in the DOM (react-virtuoso over the flattened shown rows): a large act
 // has thousands of nodes, and rendering them all held up the text.
 import {
@@ -18,7 +19,6 @@ import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { Flex, Text, TextField } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronRightIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
-import { useNodeTypeLabel } from './node-types';
 import { buildTree, flattenRows, hasShownChildren, initiallyExpanded, visibleIds, type TreeRow } from './tree-model';
 import './structure-tree.css';
 
@@ -26,6 +26,10 @@ export interface StructureTreeProps {
   nodes: readonly Node[];
   selectedNodeId?: string;
   onSelect: (nodeId: string) => void;
+  /** Levels open at first. */
+  openDepth?: number;
+  /** Take the container's height (a flex column of definite height) instead of at most 600 px. */
+  fill?: boolean;
 }
 
 /** One row: a line of size-2 text (20 px) and 2 px above and below; measured once shown. */
@@ -55,7 +59,6 @@ interface TreeItemProps {
   canToggle: boolean;
   selected: boolean;
   tabbable: boolean;
-  typeLabel: (type: string) => string;
   register: (id: string, element: HTMLDivElement | null) => void;
   onKeyDown: (event: KeyboardEvent, row: TreeRow, index: number) => void;
   onChoose: (id: string) => void;
@@ -63,8 +66,7 @@ interface TreeItemProps {
 }
 
 const TreeItem = memo(function TreeItem(props: TreeItemProps) {
-  const { row, index, canOpen, canToggle, selected, tabbable, typeLabel, register, onKeyDown, onChoose, onToggle } =
-    props;
+  const { row, index, canOpen, canToggle, selected, tabbable, register, onKeyDown, onChoose, onToggle } = props;
   const { node } = row.item;
   const ref = useCallback((element: HTMLDivElement | null) => register(node.id, element), [register, node.id]);
   return (
@@ -98,16 +100,14 @@ const TreeItem = memo(function TreeItem(props: TreeItemProps) {
         <span className="structure-tree-cite">{node.cite_key ?? node.external_id}</span>
         {node.title && <span className="structure-tree-title"> {node.title}</span>}
       </span>
-      <span className="structure-tree-type">{typeLabel(node.node_type)}</span>
     </div>
   );
 });
 
-export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTreeProps) {
+export function StructureTree({ nodes, selectedNodeId, onSelect, openDepth = 2, fill = false }: StructureTreeProps) {
   const intl = useIntl();
-  const typeLabel = useNodeTypeLabel();
   const { roots, byId } = useMemo(() => buildTree(nodes), [nodes]);
-  const [expanded, setExpanded] = useState(() => initiallyExpanded(byId));
+  const [expanded, setExpanded] = useState(() => initiallyExpanded(byId, openDepth));
   const [query, setQuery] = useState('');
   const shown = useMemo(() => visibleIds(byId, query), [byId, query]);
   const rows = useMemo(() => flattenRows(roots, expanded, shown), [roots, expanded, shown]);
@@ -119,7 +119,7 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
   const pendingFocus = useRef<string | undefined>(undefined);
   const listRef = useRef<VirtuosoHandle>(null);
 
-  useEffect(() => setExpanded(initiallyExpanded(byId)), [byId]);
+  useEffect(() => setExpanded(initiallyExpanded(byId, openDepth)), [byId, openDepth]);
 
   // The selected node (from the text or the address) is opened to and brought into view.
   useEffect(() => {
@@ -231,7 +231,7 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
   const listContext = useMemo<TreeListContext>(() => ({ label }), [label]);
 
   return (
-    <Flex direction="column" gap="2" className="structure-tree">
+    <Flex direction="column" gap="2" className="structure-tree" data-fill={fill || undefined}>
       <TextField.Root
         size="2"
         value={query}
@@ -257,7 +257,7 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
           ref={listRef}
           className="structure-tree-scroll"
           // As tall as its rows, at most 600 px (less on narrow screens, see the CSS).
-          style={{ height: listHeight }}
+          style={{ height: fill ? '100%' : listHeight }}
           totalListHeightChanged={(height) => setListHeight(Math.min(MAX_HEIGHT, Math.ceil(height)))}
           data={rows}
           context={listContext}
@@ -277,7 +277,6 @@ export function StructureTree({ nodes, selectedNodeId, onSelect }: StructureTree
                 canToggle={canOpen && !shown}
                 selected={id === selectedNodeId}
                 tabbable={id === tabStop}
-                typeLabel={typeLabel}
                 register={register}
                 onKeyDown={onKeyDown}
                 onChoose={choose}

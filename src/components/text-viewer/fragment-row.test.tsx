@@ -1,5 +1,6 @@
 // A reader's row and translations: 'Translate' (named after the provision) for a reader who may
-// translate, to the shown text's fragment; 'User translation' and the stale warning under saved ones.
+// translate, to the shown text's fragment; 'User translation' and the stale warning under saved ones;
+// headings, numbered items, provision actions and footnote markers in reading mode.
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,9 @@ import type { CachedText } from '../../machines/reader/fragment-texts-cache';
 import type { FragmentRow as Fragment } from '../../machines/reader/text-loading.machine';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { renderScreen } from '../../testing/render-screen';
+import type { Node } from '../../api/contract';
 import { FragmentRow } from './fragment-row';
+import { provisionLayouts } from './provision-layout';
 
 setUpComponentTests();
 
@@ -100,5 +103,96 @@ describe('FragmentRow translations', () => {
     row(stale, { store });
     expect(screen.getByText('Překlad může být zastaralý')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Přeložit Čl. 4' })).toBeTruthy();
+  });
+});
+
+describe('FragmentRow reading typography', () => {
+  const node = (
+    id: string,
+    node_type: string,
+    type: string,
+    cite_key: string,
+    parent: string | null,
+    title: string | null = null,
+  ): Node => ({
+    id,
+    node_type,
+    type,
+    title,
+    cite_key,
+    external_id: id,
+    order_index: 0,
+    depth: 0,
+    derived_parent_id: parent,
+  });
+  const PART = node('n-part', 'part', 'ČÁST', 'Část 1', null, 'OBECNÁ USTANOVENÍ');
+  const SECTION = node('n-par2', 'article', '§', '§ 2', 'n-part', 'Vymezení základních pojmů');
+  const SUBSECTION = node('n-odst', 'paragraph', 'odst.', 'odst. 1', 'n-par2');
+  const LETTER = node('n-pism', 'clause', 'písm.', 'písm. a)', 'n-odst');
+  const layouts = provisionLayouts([PART, SECTION, SUBSECTION, LETTER]);
+  const text = (value: string): CachedText => ({ ...imported, text: value });
+
+  function show(target: Node, value: string | undefined, extra: Partial<Parameters<typeof FragmentRow>[0]> = {}) {
+    return renderScreen(
+      <FragmentRow
+        fragment={{ ...fragment, node_id: target.id, cite_key: target.cite_key, has_text: value !== undefined }}
+        node={target}
+        layout={layouts.get(target.id)}
+        showHeader
+        text={value === undefined ? undefined : text(value)}
+        failed={false}
+        selected={false}
+        onRetry={() => {}}
+        nodeHref={(id) => `?node=${id}`}
+        onSelectNode={() => {}}
+        {...extra}
+      />,
+      { path: '/documents/x' },
+    );
+  }
+
+  it('sets parts and § as headings of decreasing level, the name beside the label, capitals quieted', () => {
+    show(PART, undefined);
+    const part = screen.getByRole('heading', { level: 2 });
+    expect(part.textContent).toBe('Část 1 OBECNÁ USTANOVENÍ');
+    expect(part.querySelector('.reader-caps')?.textContent).toBe('OBECNÁ USTANOVENÍ');
+    show(SECTION, 'Pro účely tohoto zákona se rozumí');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('§ 2 Vymezení základních pojmů');
+    // No developer words or ordinals in reading mode.
+    expect(document.body.textContent).not.toMatch(/Order|Pořadí|Article|Node|\[/);
+  });
+
+  it('numbers odst. as "(1)" and písm. as "a)", the letter one step in', () => {
+    show(SUBSECTION, 'Tento zákon se použije pro preventivní restrukturalizaci obchodní korporace.');
+    show(LETTER, 'banky, spořitelního a úvěrního družstva,');
+    const markers = [...document.querySelectorAll('.reader-item-marker')].map((marker) => marker.textContent);
+    expect(markers).toEqual(['(1)', 'a)']);
+    const depths = [...document.querySelectorAll<HTMLElement>('.reader-item')].map((item) =>
+      item.style.getPropertyValue('--item-depth'),
+    );
+    expect(depths).toEqual(['0', '1']);
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('puts the provision actions beside its heading, once per provision', () => {
+    show(SECTION, 'Pro účely tohoto zákona se rozumí', {
+      renderActions: (target) => <button type="button">Copy link to {target.cite_key}</button>,
+    });
+    expect(screen.getByRole('button', { name: 'Copy link to § 2' }).closest('.reader-heading-row')).toBeTruthy();
+    show(SECTION, 'pokračování', {
+      showHeader: false,
+      renderActions: (target) => <button type="button">Again {target.cite_key}</button>,
+    });
+    expect(screen.queryByRole('button', { name: /Again/ })).toBeNull();
+  });
+
+  it('links a footnote marker typed after a word as a superscript to the footnotes', () => {
+    show(SECTION, 'Tento zákon zapracovává předpis Evropské unie1), navazuje na předpis', {
+      footnotesNodeId: 'n-notes',
+    });
+    const marker = screen.getByRole('link', { name: 'Footnote 1' });
+    expect(marker.closest('sup')).toBeTruthy();
+    expect(marker.getAttribute('href')).toBe('?node=n-notes');
+    expect(marker.textContent).toBe('1)');
   });
 });

@@ -1,22 +1,27 @@
-// One row of the text list: the node header where a node's run starts, then the fragment's text
-// (a placeholder while it loads, its cite key alone when it has no text, a retry when it failed),
-// with 'Translate' for a reader who may translate and the marks of a saved translation.
+// One row of the text as a lawyer reads it: where a provision starts, a heading (part, title,
+// chapter, division, § or Čl. with its name) or an item number ('(1)', 'a)', '1.') hanging in the
+// margin; then the passage's text (a placeholder while it loads, a retry when it failed), with
+// 'Translate' for a reader who may translate, the marks of a saved translation, and the
+// provision's own actions (`renderActions`) beside its heading or number.
 // Rows are plain elements styled with theme tokens (text-viewer.css): the list mounts and removes
 // them on every scroll step, and each Radix layout component costs a component, props
 // processing and more classes to match.
-import { memo } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@radix-ui/themes';
 import type { Node } from '../../api/contract';
 import type { CachedText } from '../../machines/reader/fragment-texts-cache';
 import type { FragmentRow as Fragment, SpanRow } from '../../machines/reader/text-loading.machine';
-import { useNodeTypeLabel } from '../structure-tree/node-types';
+import { isAllCaps, itemMarker, type ProvisionLayout } from './provision-layout';
 import { SpanText } from './span-text';
 import { TranslateLink, TranslationNote } from './translation-note';
 
 export interface FragmentRowProps {
   fragment: Fragment;
   node?: Node;
+  /** How the node is set; derived from the cite key while the structure is loading. */
+  layout?: ProvisionLayout;
+  /** The first passage of its provision: shows the heading or the item number. */
   showHeader: boolean;
   text?: CachedText;
   failed: boolean;
@@ -29,78 +34,136 @@ export interface FragmentRowProps {
   editorHref?: (fragmentId: string) => string;
   /** The provision's full name for the 'Translate' link ('Čl. 1 odst. 1'). */
   cite?: string | null;
+  /** The provision's actions (copy link, copy citation), shown beside its heading or number. */
+  renderActions?: (node: Node) => ReactNode;
+  /** The node holding the act's footnotes, which footnote markers in the text link to. */
+  footnotesNodeId?: string;
+}
+
+/** A layout from the cite key alone, until the structure arrives. */
+function provisionalLayout(citeKey: string | null): ProvisionLayout {
+  const cite = (citeKey ?? '').toLocaleLowerCase();
+  if (cite.startsWith('odst'))
+    return { role: 'item', kind: 'subsection', marker: itemMarker('subsection', citeKey), depth: 0 };
+  if (cite.startsWith('písm')) return { role: 'item', kind: 'letter', marker: itemMarker('letter', citeKey), depth: 0 };
+  if (cite.startsWith('bod')) return { role: 'item', kind: 'point', marker: itemMarker('point', citeKey), depth: 1 };
+  return { role: 'heading', kind: 'other', level: 3 };
 }
 
 export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
-  const {
-    fragment,
-    node,
-    showHeader,
-    text,
-    failed,
-    spans,
-    selected,
-    onRetry,
-    nodeHref,
-    onSelectNode,
-    editorHref,
-    cite,
-  } = props;
-  const intl = useIntl();
-  const typeLabel = useNodeTypeLabel();
+  const { fragment, node, showHeader, selected, renderActions } = props;
+  const layout = props.layout ?? provisionalLayout(fragment.cite_key);
+  const actions = showHeader && node && renderActions ? renderActions(node) : null;
+  const actionsSlot = actions ? <div className="reader-actions">{actions}</div> : null;
 
+  if (layout.role === 'item') {
+    return (
+      <div
+        className="reader-row reader-item"
+        data-fragment-id={fragment.id}
+        data-node-id={fragment.node_id}
+        data-kind={layout.kind}
+        data-selected={(selected && showHeader) || undefined}
+        style={{ '--item-depth': layout.depth } as CSSProperties}
+      >
+        {showHeader && layout.marker && <span className="reader-item-marker">{layout.marker}</span>}
+        <div className="reader-item-body">
+          <RowText {...props} />
+        </div>
+        {actionsSlot}
+      </div>
+    );
+  }
+  const citeKey = node?.cite_key ?? fragment.cite_key;
   return (
-    <div className="reader-row" data-fragment-id={fragment.id} data-node-id={fragment.node_id}>
-      {showHeader && (
-        <div className="reader-node-header" data-selected={selected || undefined}>
-          <h3 className="reader-node-title">
-            {node?.cite_key ?? fragment.cite_key ?? intl.formatMessage({ id: 'reader.text.node' })}
-            {node?.title && <span className="reader-muted reader-node-name"> {node.title}</span>}
-          </h3>
-          <span className="reader-node-type">
-            {node ? typeLabel(node.node_type) : intl.formatMessage({ id: 'reader.text.node' })}
-          </span>
-          {node && (
-            <span className="reader-node-order reader-muted">
-              {intl.formatMessage({ id: 'reader.text.order' }, { value: intl.formatNumber(node.order_index) })}
-            </span>
-          )}
+    <div
+      className="reader-row"
+      data-fragment-id={fragment.id}
+      data-node-id={fragment.node_id}
+      data-selected={(selected && showHeader) || undefined}
+    >
+      {showHeader && layout.role === 'heading' && (citeKey || node?.title) && (
+        <div className="reader-heading-row">
+          <Heading level={layout.level} kind={layout.kind} label={citeKey} name={node?.title ?? null} />
+          {actionsSlot}
         </div>
       )}
-      {!fragment.has_text ? (
-        <p className="reader-cite-only reader-muted">{fragment.cite_key}</p>
-      ) : text ? (
-        <div className="reader-fragment">
-          <div className="reader-fragment-body">
-            <p className="reader-fragment-text">
-              <SpanText text={text.text} spans={spans} nodeHref={nodeHref} onSelectNode={onSelectNode} />
-            </p>
-            <TranslationNote
-              translation={text.translation}
-              // The text shown: in another language through alignment, the aligned fragment's.
-              href={editorHref?.(text.sourceFragmentId ?? fragment.id)}
-            />
-          </div>
-          {editorHref && (
-            <TranslateLink
-              href={editorHref(text.sourceFragmentId ?? fragment.id)}
-              cite={cite ?? fragment.cite_key ?? node?.cite_key ?? null}
-            />
-          )}
-        </div>
-      ) : failed ? (
-        <div className="reader-fragment-text reader-text-failed">
-          <span className="reader-error">{intl.formatMessage({ id: 'reader.text.textError' })}</span>
-          <Button size="1" variant="soft" onClick={() => onRetry(fragment.id)}>
-            {intl.formatMessage({ id: 'reader.retry' })}
-          </Button>
-        </div>
-      ) : (
-        <div className="reader-fragment-text reader-text-placeholder" aria-busy>
-          <span aria-hidden />
-          <span aria-hidden />
-        </div>
-      )}
+      <RowText {...props} />
     </div>
   );
 });
+
+function Heading({
+  level,
+  kind,
+  label,
+  name,
+}: {
+  level: number;
+  kind: string;
+  label: string | null;
+  name: string | null;
+}) {
+  const Tag = `h${level}` as 'h2';
+  return (
+    <Tag className="reader-heading" data-kind={kind}>
+      {label && (
+        <span className={isAllCaps(label) ? 'reader-heading-label reader-caps' : 'reader-heading-label'}>{label}</span>
+      )}
+      {label && name && ' '}
+      {name && (
+        <span className={isAllCaps(name) ? 'reader-heading-name reader-caps' : 'reader-heading-name'}>{name}</span>
+      )}
+    </Tag>
+  );
+}
+
+/** The passage's own text, or its loading and failure states; nothing for a heading-only passage. */
+function RowText(props: FragmentRowProps) {
+  const { fragment, node, text, failed, spans, onRetry, nodeHref, onSelectNode, editorHref, cite, footnotesNodeId } =
+    props;
+  const intl = useIntl();
+  if (!fragment.has_text) return null;
+  if (text)
+    return (
+      <div className="reader-fragment">
+        <div className="reader-fragment-body">
+          <p className="reader-text">
+            <SpanText
+              text={text.text}
+              spans={spans}
+              nodeHref={nodeHref}
+              onSelectNode={onSelectNode}
+              footnotesNodeId={footnotesNodeId}
+            />
+          </p>
+          <TranslationNote
+            translation={text.translation}
+            // The text shown: in another language through alignment, the aligned fragment's.
+            href={editorHref?.(text.sourceFragmentId ?? fragment.id)}
+          />
+        </div>
+        {editorHref && (
+          <TranslateLink
+            href={editorHref(text.sourceFragmentId ?? fragment.id)}
+            cite={cite ?? fragment.cite_key ?? node?.cite_key ?? null}
+          />
+        )}
+      </div>
+    );
+  if (failed)
+    return (
+      <div className="reader-text reader-text-failed">
+        <span className="reader-error">{intl.formatMessage({ id: 'reader.text.textError' })}</span>
+        <Button size="1" variant="soft" onClick={() => onRetry(fragment.id)}>
+          {intl.formatMessage({ id: 'reader.retry' })}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="reader-text reader-text-placeholder" aria-busy>
+      <span aria-hidden />
+      <span aria-hidden />
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
-// 'Jump to node': a searchable list of the document's nodes (by title, type or cite key/id).
+// 'Go to provision': a searchable list of the document's provisions (by number, heading or kind).
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Box, Button, Flex, Popover, ScrollArea, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon, TargetIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
-import { useNodeTypeLabel } from '../structure-tree/node-types';
+import { useProvisionKindLabel } from '../structure-tree/node-types';
 
 const SHOWN = 50;
 
@@ -15,7 +15,7 @@ export interface NodeJumpProps {
 
 export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
   const intl = useIntl();
-  const typeLabel = useNodeTypeLabel();
+  const kindLabel = useProvisionKindLabel();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
 
@@ -23,11 +23,11 @@ export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
     const needle = query.trim().toLocaleLowerCase();
     if (!needle) return nodes;
     return nodes.filter((node) =>
-      [node.title, node.cite_key, node.external_id, node.id, node.node_type, typeLabel(node.node_type)].some((value) =>
+      [node.title, node.cite_key, node.external_id, kindLabel(node)].some((value) =>
         value?.toLocaleLowerCase().includes(needle),
       ),
     );
-  }, [nodes, query, typeLabel]);
+  }, [nodes, query, kindLabel]);
 
   const choose = (nodeId: string) => {
     setOpen(false);
@@ -86,7 +86,7 @@ export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
                           </Text>
                         )}
                         <Text size="1" color="gray" className="reader-jump-type">
-                          {typeLabel(node.node_type)}
+                          {kindLabel(node)}
                         </Text>
                       </button>
                     </li>

@@ -1,5 +1,7 @@
 // A fragment's text with its reference spans: references to a node of this document become
 // links that select it; references to other acts are emphasized, with the citation as a title.
+// Footnote markers the source typed after a word ('Evropské unie1)') become linked superscripts
+// to the act's footnotes.
 import type { MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@radix-ui/themes';
@@ -10,7 +12,12 @@ export interface SpanTextProps {
   spans?: readonly SpanRow[];
   nodeHref: (nodeId: string) => string;
   onSelectNode: (nodeId: string) => void;
+  /** The node holding the footnotes; without it markers stay as typed. */
+  footnotesNodeId?: string;
 }
+
+/** A footnote marker: digits and ')' straight after a letter, before a space, a stop or the end. */
+const FOOTNOTE = /(?<=\p{L})(\d{1,3})\)(?=[\s,.;:]|$)/gu;
 
 /** Spans in text order, dropping any that overlap an earlier one or fall outside the text. */
 export function usableSpans(text: string, spans: readonly SpanRow[]): SpanRow[] {
@@ -27,25 +34,48 @@ export function usableSpans(text: string, spans: readonly SpanRow[]): SpanRow[] 
   return kept;
 }
 
-export function SpanText({ text, spans = [], nodeHref, onSelectNode }: SpanTextProps) {
+export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNodeId }: SpanTextProps) {
   const intl = useIntl();
   const pieces: React.ReactNode[] = [];
+  const follow = (target: string) => (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onSelectNode(target);
+  };
+  /** Plain text, with its footnote markers linked. */
+  const plain = (from: number, to: number) => {
+    const piece = text.slice(from, to);
+    if (!footnotesNodeId) return pieces.push(piece);
+    let last = 0;
+    for (const match of piece.matchAll(FOOTNOTE)) {
+      const number = match[1]!;
+      pieces.push(piece.slice(last, match.index));
+      pieces.push(
+        <sup key={`fn-${from + match.index}`} className="reader-footnote">
+          <a
+            href={nodeHref(footnotesNodeId)}
+            onClick={follow(footnotesNodeId)}
+            aria-label={intl.formatMessage({ id: 'reader.text.footnote' }, { number })}
+          >
+            {number})
+          </a>
+        </sup>,
+      );
+      last = match.index + match[0].length;
+    }
+    return pieces.push(piece.slice(last));
+  };
   let at = 0;
   for (const span of usableSpans(text, spans)) {
-    if (span.abs_start > at) pieces.push(text.slice(at, span.abs_start));
+    if (span.abs_start > at) plain(at, span.abs_start);
     const value = text.slice(span.abs_start, span.abs_end);
     const target = span.metadata.target_node_id;
     if (target) {
-      const follow = (event: MouseEvent) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onSelectNode(target);
-      };
       pieces.push(
         <Link
           key={span.id}
           href={nodeHref(target)}
-          onClick={follow}
+          onClick={follow(target)}
           title={intl.formatMessage({ id: 'reader.text.reference' }, { value })}
         >
           {value}
@@ -67,6 +97,6 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode }: SpanTextP
     }
     at = span.abs_end;
   }
-  if (at < text.length) pieces.push(text.slice(at));
+  if (at < text.length) plain(at, text.length);
   return <>{pieces}</>;
 }

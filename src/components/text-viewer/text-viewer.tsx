@@ -1,7 +1,8 @@
-// The document's text in one language as a virtual list: language choice, jump to a node, node
-// headers, texts loaded in batches around what is on screen, and reference links. It starts as
-// soon as the document id is known: the structure (`nodes`) may arrive later.
-import { forwardRef, useCallback, useEffect, useMemo, useRef, type HTMLAttributes } from 'react';
+// The document's text in one language as a virtual list scrolled by the window: language choice,
+// go to a provision, headings and numbered items, texts loaded in batches around what is on
+// screen, and reference links. It starts as soon as the document id is known: the structure
+// (`nodes`) may arrive later. It tells the page which provision is at the top of the window.
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -13,10 +14,7 @@ import {
   selectCache,
   selectFailed,
   selectFragments,
-  selectLang,
-  selectLanguages,
   selectLanguagesError,
-  selectLanguagesLoading,
   selectPageError,
   selectPageState,
   selectScrollTarget,
@@ -27,10 +25,12 @@ import {
 import { errorMessage } from '../../i18n/error-message';
 import { FragmentRow } from './fragment-row';
 import { provisionCite } from '../../lib/provision-cite';
-import { LanguageSelect } from './language-select';
 import { NodeJump } from './node-jump';
 import { estimateRowHeight, startsNode } from './row-height';
 import { EndSentinel, type ListFooterContext } from './end-sentinel';
+import { provisionLayouts } from './provision-layout';
+import { TextLanguage } from './text-language';
+import { READING_TOP_OFFSET, useListOffsetWatch, useReadingPosition } from './reading-position';
 import './text-viewer.css';
 
 export interface TextViewerProps {
@@ -42,6 +42,14 @@ export interface TextViewerProps {
   nodeHref: (nodeId: string) => string;
   /** The editor's address for a fragment; absent for a reader who may not translate (not logged in). */
   editorHref?: (fragmentId: string) => string;
+  /** Per-provision actions (copy link, copy citation) beside each heading and item number. */
+  renderActions?: (node: Node) => ReactNode;
+  /** Controls placed first in the toolbar (the page's 'Contents' button). */
+  toolbarStart?: ReactNode;
+  /** Whether the toolbar offers the language (the page may offer it elsewhere, on a phone). */
+  showLanguage?: boolean;
+  /** Told the provision at the top of the window whenever it changes. */
+  onReadingNodeChange?: (nodeId: string) => void;
 }
 
 /** About three rows (an average row with text is ~160 px), rendered beyond each edge of the
@@ -68,20 +76,32 @@ function useHeightEstimates(fragments: readonly Fragment[]): number[] {
   }, [fragments]);
 }
 
-const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Scroller(props, ref) {
-  // Focusable so the text can be scrolled with the keyboard.
-  return <div {...props} ref={ref} tabIndex={0} />;
-});
-
 const computeItemKey = (_: number, fragment: Fragment) => fragment.id;
-const COMPONENTS = { Footer: EndSentinel, Scroller };
+const COMPONENTS = { Footer: EndSentinel };
 
-export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHref, editorHref }: TextViewerProps) {
+/** The first row of each node: where its heading or item number shows. */
+function useFirstRows(fragments: readonly Fragment[]): ReadonlyMap<string, number> {
+  return useMemo(() => {
+    const first = new Map<string, number>();
+    fragments.forEach((fragment, index) => {
+      if (!first.has(fragment.node_id)) first.set(fragment.node_id, index);
+    });
+    return first;
+  }, [fragments]);
+}
+
+/** The node holding an act's footnotes ('Poznámky pod čarou'), which markers in the text link to. */
+const footnotesNodeOf = (nodes: readonly Node[]) =>
+  nodes.find((node) => node.node_type === 'content' && (node.type === 'poznámky' || node.external_id === 'poznamky'))
+    ?.id;
+
+export function TextViewer(props: TextViewerProps) {
+  const { actor, nodes, selectedNodeId, onSelectNode, nodeHref, editorHref, renderActions } = props;
+  const { toolbarStart, showLanguage = true, onReadingNodeChange } = props;
   const intl = useIntl();
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
-  const languages = useSelector(actor, selectLanguages);
-  const lang = useSelector(actor, selectLang);
-  const languagesLoading = useSelector(actor, selectLanguagesLoading);
+  const layouts = useMemo(() => provisionLayouts(nodes), [nodes]);
+  const footnotesNodeId = useMemo(() => footnotesNodeOf(nodes), [nodes]);
   const languagesError = useSelector(actor, selectLanguagesError);
   const fragments = useSelector(actor, selectFragments);
   const cache = useSelector(actor, selectCache);
@@ -91,13 +111,18 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
   const pageState = useSelector(actor, selectPageState);
   const pageError = useSelector(actor, selectPageError);
   const listRef = useRef<VirtuosoHandle>(null);
+  const columnRef = useRef<HTMLDivElement>(null);
+  useReadingPosition(columnRef, onReadingNodeChange);
+  useListOffsetWatch(columnRef);
 
   useEffect(() => {
+    // The window scrolls: the provision's heading lands below the app's sticky header.
     if (scrollTarget && scrollTarget.index >= 0)
-      listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start' });
+      listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start', offset: -READING_TOP_OFFSET });
   }, [scrollTarget]);
 
   const heightEstimates = useHeightEstimates(fragments);
+  const firstRows = useFirstRows(fragments);
 
   const retry = useCallback((id: string) => actor.send({ type: 'text.retry', id }), [actor]);
   const rangeChanged = useCallback(
@@ -120,16 +145,12 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
   const firstPageLoading = pageState === 'loading' && fragments.length === 0;
 
   return (
-    <Flex direction="column" gap="3" className="text-viewer">
-      <Flex align="center" gap="3" wrap="wrap">
-        <LanguageSelect
-          languages={languages}
-          value={lang}
-          loading={languagesLoading}
-          onChange={(next) => actor.send({ type: 'language.select', lang: next })}
-        />
+    <Flex direction="column" gap="3" className="text-viewer" ref={columnRef}>
+      <Flex align="center" gap="3" wrap="wrap" className="text-viewer-toolbar">
+        {toolbarStart}
+        {showLanguage && <TextLanguage actor={actor} />}
         <NodeJump nodes={nodes} onSelect={onSelectNode} />
-        <Text size="2" color="gray" aria-live="polite">
+        <Text size="2" color="gray" aria-live="polite" className="text-viewer-count">
           {intl.formatMessage(
             { id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' },
             { count: loadedCount },
@@ -178,8 +199,8 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
           ref={listRef}
           className="text-viewer-list"
           role="region"
-          // Virtuoso sets height: 100% inline; the list needs a height of its own.
-          style={{ height: 'min(75vh, 900px)' }}
+          // The page scrolls, not a box inside it: find, keyboard and touch work as on any page.
+          useWindowScroll
           aria-label={intl.formatMessage({ id: 'reader.text.listLabel' })}
           data={fragments}
           context={footerContext}
@@ -192,7 +213,8 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
             <FragmentRow
               fragment={fragment}
               node={nodesById.get(fragment.node_id)}
-              showHeader={startsNode(fragments, index)}
+              layout={layouts.get(fragment.node_id)}
+              showHeader={firstRows.get(fragment.node_id) === index}
               text={cache.entries.get(fragment.id)}
               failed={failedSet.has(fragment.id)}
               spans={spans[fragment.id]}
@@ -202,6 +224,8 @@ export function TextViewer({ actor, nodes, selectedNodeId, onSelectNode, nodeHre
               onSelectNode={onSelectNode}
               editorHref={editorHref}
               cite={editorHref && (provisionCite(nodesById.get(fragment.node_id), nodesById) ?? fragment.cite_key)}
+              renderActions={renderActions}
+              footnotesNodeId={footnotesNodeId}
             />
           )}
         />

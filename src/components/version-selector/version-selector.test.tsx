@@ -44,14 +44,36 @@ describe('VersionSelector', () => {
 
   it('names main and snapshots in Czech', () => {
     renderSelector('cs', {});
-    expect(screen.getByRole('combobox').textContent).toBe('Hlavní verze (main)');
+    expect(screen.getByRole('combobox').textContent).toBe('Hlavní verze (main) · účinné od 1. 1. 2026');
     renderSelector('cs', { selectedBranchId: 'b-1993', idSlug: 'other' });
-    expect(screen.getAllByRole('combobox')[1]!.textContent).toBe('Snapshot: 1993-01-01');
+    expect(screen.getAllByRole('combobox')[1]!.textContent).toBe(
+      'Snapshot: 1993-01-01 · účinné od 1. 1. 1993 · historické znění',
+    );
   });
 
   it('names main in English and links to the comparison of the first two versions', () => {
     renderSelector('en', {});
-    expect(screen.getByRole('combobox').textContent).toBe('Main version (main)');
+    expect(screen.getByRole('combobox').textContent).toBe('Main version (main) · in force from 1 January 2026');
+    renderSelector('en', { selectedBranchId: 'b-1993', idSlug: 'other' });
+    expect(screen.getAllByRole('combobox')[1]!.textContent).toBe(
+      'Snapshot: 1993-01-01 · in force from 1 January 1993 · historical version',
+    );
+    const [link] = screen.getAllByRole('link', { name: 'Compare Versions' });
+    expect(link!.getAttribute('href')).toBe('/documents/doc-ustava/compare?from=b-1993&to=b-main');
+  });
+
+  it('tells a version not yet in force', () => {
+    renderSelector('en', {
+      branches: [...BRANCHES, { ...branchOf('b-2099', 'snapshot-2099-01-01'), valid_from: '2099-01-01' }],
+      selectedBranchId: 'b-2099',
+    });
+    expect(screen.getByRole('combobox').textContent).toBe(
+      'Snapshot: 2099-01-01 · in force from 1 January 2099 · not yet in force',
+    );
+  });
+
+  it('links to the comparison', () => {
+    renderSelector('en', {});
     const link = screen.getByRole('link', { name: 'Compare Versions' });
     expect(link.getAttribute('href')).toBe('/documents/doc-ustava/compare?from=b-1993&to=b-main');
   });

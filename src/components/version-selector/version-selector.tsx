@@ -1,4 +1,6 @@
-// The version (branch) picker of a document, and the link to compare its first two versions.
+// The version (branch) picker of a document, each version with its date of effect and status
+// ('Snapshot: 1993-01-01 · in force from 1 January 1993 · historical version'), and the link to
+// compare its first two versions.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes';
@@ -6,7 +8,8 @@ import { ExclamationTriangleIcon, MixIcon } from '@radix-ui/react-icons';
 import type { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
 import { errorMessage } from '../../i18n/error-message';
-import { useBranchLabel } from './branch-label';
+import { datedBranchLabel } from './branch-label';
+import { todayIso } from '../../shared/versions-in-force';
 import { detailPath } from '../../shared/document-path';
 
 export interface VersionSelectorProps {
@@ -43,7 +46,7 @@ export function VersionSelector({
   idSlug,
 }: VersionSelectorProps) {
   const intl = useIntl();
-  const branchLabel = useBranchLabel();
+  const today = todayIso();
   const label = intl.formatMessage({ id: 'reader.versions.label' });
 
   if (status === 'loading') {
@@ -99,7 +102,7 @@ export function VersionSelector({
           <Select.Content position="popper">
             {branches.map((branch) => (
               <Select.Item key={branch.id} value={branch.id}>
-                {branchLabel(branch.name)}
+                {datedBranchLabel(intl, branch, branches, today)}
               </Select.Item>
             ))}
           </Select.Content>

@@ -133,6 +133,8 @@ describe('copilotChatMachine', () => {
       messages: [{ role: 'user', content: 'Co říká čl. 54? Napište mi na [EMAIL]' }],
       template: 'lexhub.chat.v1',
       template_hash: 'hash-1',
+      // The server keeps the turn under this id for the History tab.
+      conversation_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
 
     h.last().send({ type: 'chat.chunk', text: 'Čl. 54 ' });

@@ -42,6 +42,8 @@ export interface CopilotChatContext {
   retried: boolean;
   /** Values replaced in the last prompt (the note under the input). */
   redactions: number;
+  /** The conversation's id (made here): the server stores its turns under it for the History tab. */
+  conversationId: string;
   /** The last prompt held nothing but sensitive values and was not sent. */
   sensitiveOnly: boolean;
 }
@@ -151,7 +153,15 @@ export const copilotChatMachine = setup({
       replyTo: self,
     })),
     dropSession: sendTo('session', { type: 'session.drop' as const }),
-    forgetReply: assign({ replyId: undefined, session: undefined, history: [], redactions: 0, sensitiveOnly: false }),
+    forgetReply: assign(() => ({
+      replyId: undefined,
+      session: undefined,
+      history: [],
+      redactions: 0,
+      sensitiveOnly: false,
+      // Cleared: the next question starts a new conversation in the History.
+      conversationId: crypto.randomUUID(),
+    })),
   },
   guards: {
     emptyPrompt: ({ event }) => promptOf(event)?.text === '',
@@ -169,7 +179,13 @@ export const copilotChatMachine = setup({
   },
 }).createMachine({
   id: 'copilotChat',
-  context: { history: [], retried: false, redactions: 0, sensitiveOnly: false },
+  context: () => ({
+    history: [],
+    retried: false,
+    redactions: 0,
+    sensitiveOnly: false,
+    conversationId: crypto.randomUUID(),
+  }),
   invoke: { id: 'session', src: 'copilotSession' },
   initial: 'dormant',
   on: {
@@ -274,6 +290,7 @@ export const copilotChatMachine = setup({
                   messages: context.history,
                   template: setup.template,
                   template_hash: setup.templateHash,
+                  conversation_id: context.conversationId,
                 },
               };
             },

@@ -74,4 +74,19 @@ describe('branch selection machine', () => {
     await vi.advanceTimersByTimeAsync(30);
     expect(actor.getSnapshot().matches('loaded')).toBe(true);
   });
+
+  it('selects the version in force on a date (?at=): the latest that started on or before it', async () => {
+    const dated = [
+      { ...branch('b-main', 'main'), valid_from: '2026-01-01' },
+      { ...branch('b-1993', 'snapshot-1993-01-01'), valid_from: '1993-01-01' },
+    ];
+    const actor = start(async () => dated, '2025-12-31');
+    await vi.advanceTimersByTimeAsync(30);
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-1993');
+    actor.send({ type: 'branch.request', requested: '2026-01-01' });
+    expect(actor.getSnapshot().context.selectedBranchId).toBe('b-main');
+    // Before any version took effect there is none to read: main is served.
+    actor.send({ type: 'branch.request', requested: '1990-01-01' });
+    expect(actor.getSnapshot().context.selectedBranchId).toBeUndefined();
+  });
 });

@@ -4,11 +4,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes, type Branch } from '../../api/contract';
+import { isoDateOrUndefined } from '../../shared/provision-path';
+import { todayIso, versionInForceOn, versionStatus } from '../../shared/versions-in-force';
 import { failureOf } from '../failure';
 
 export interface BranchSelectionContext {
   documentId: string;
-  /** The `branch` query: a branch name or id, maybe not (yet) known. */
+  /** The `branch` query (a branch name or id, maybe not (yet) known), or the `at` query's date. */
   requested?: string;
   branches: Branch[];
   selectedBranchId?: string;
@@ -17,9 +19,16 @@ export interface BranchSelectionContext {
 
 export type BranchSelectionEvent = { type: 'branch.request'; requested?: string } | { type: 'branches.retry' };
 
-/** The branch a name or id names, if the document has it. */
-export const findBranch = (branches: readonly Branch[], nameOrId: string | undefined) =>
-  nameOrId === undefined ? undefined : branches.find((branch) => branch.id === nameOrId || branch.name === nameOrId);
+/**
+ * The branch a name or id names, if the document has it; a date (`?at=YYYY-MM-DD`) names the
+ * version in force on that day.
+ */
+export const findBranch = (branches: readonly Branch[], nameOrId: string | undefined) => {
+  if (nameOrId === undefined) return undefined;
+  const date = isoDateOrUndefined(nameOrId);
+  if (date) return versionInForceOn(branches, date);
+  return branches.find((branch) => branch.id === nameOrId || branch.name === nameOrId);
+};
 
 export const branchSelectionMachine = setup({
   types: {
@@ -87,3 +96,10 @@ export const selectBranchStatus = (s: BranchSelectionSnapshot): BranchStatus =>
 export const selectBranches = (s: BranchSelectionSnapshot) => s.context.branches;
 export const selectSelectedBranchId = (s: BranchSelectionSnapshot) => s.context.selectedBranchId;
 export const selectBranchError = (s: BranchSelectionSnapshot) => s.context.error;
+/** The version in force today (undefined while none is dated or started). */
+export const selectBranchInForce = (s: BranchSelectionSnapshot, today = todayIso()) =>
+  versionInForceOn(s.context.branches, today);
+/** The version read: the selected one, else main (what the API serves without a choice). */
+export const selectReadBranch = (s: BranchSelectionSnapshot) =>
+  findBranch(s.context.branches, s.context.selectedBranchId) ?? s.context.branches.find((b) => b.kind === 'main');
+export { versionStatus };

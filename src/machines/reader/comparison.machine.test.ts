@@ -16,7 +16,11 @@ const OTHER = 'b0e21f26-47d6-54d7-b0a8-069c6f82b92f';
 
 const branch = branchOf;
 const document = { id: DOC, title: 'Ústava České republiky' } as Document;
-const branches = [branch(MAIN, 'main'), branch(OLD, 'snapshot-1993-01-01'), branch(OTHER, 'snapshot-2000-01-01')];
+const branches = [
+  { ...branch(MAIN, 'main'), valid_from: '2026-01-01' },
+  { ...branch(OLD, 'snapshot-1993-01-01'), valid_from: '1993-01-01' },
+  { ...branch(OTHER, 'snapshot-2000-01-01'), valid_from: '2000-01-01' },
+];
 
 const comparison = (a: string, b: string): Comparison => ({
   branch_id_a: a,
@@ -42,11 +46,13 @@ const changesPage = (offset: number, next: number | null): CompareChanges => ({
       node_id_b: MAIN,
       text_a: 'a',
       text_b: 'b',
+      moved_from: null,
+      headings: [],
     },
   ],
   added: [],
   removed: [],
-  counts: { changed: 2, added: 0, removed: 0 },
+  counts: { changed: 2, moved: 0, added: 0, removed: 0 },
   next_offset: next,
 });
 
@@ -96,6 +102,20 @@ describe('comparisonMachine', () => {
     const { actor, compare } = start({ from: OLD, to: MAIN, base: OTHER, head: 'not-a-version' });
     await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
     expect(compare.mock.calls[0]![0].input).toMatchObject({ base: OTHER, head: MAIN });
+  });
+
+  it('resolves dates in from and to to the versions in force on them', async () => {
+    const { actor, compare } = start({ from: '2015-01-01', to: '2026-01-01' });
+    await waitFor(actor, (s) => s.matches({ ready: 'compared' }));
+    // 2015: the 2000 version (latest valid_from on or before); 2026: main, in force from that day.
+    expect(compare.mock.calls[0]![0].input).toMatchObject({ base: OTHER, head: MAIN });
+    expect(actor.getSnapshot().context).toMatchObject({ from: OTHER, to: MAIN });
+  });
+
+  it('says not found for a date before every version', async () => {
+    const { actor } = start({ from: '1990-01-01', to: '2026-01-01' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().context.missing).toBe('branches');
   });
 
   it('says the parameters are invalid when from or to is missing', async () => {

@@ -7,6 +7,8 @@ import { call, type ApiError } from '../../api/client';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import { routes, type Branch, type Comparison, type Document } from '../../api/contract';
 import { failedWith, failureOf } from '../failure';
+import { isoDateOrUndefined } from '../../shared/provision-path';
+import { versionInForceOn } from '../../shared/versions-in-force';
 
 /** Provisions per page of changes. */
 export const COMPARE_CHANGES_PAGE = 200;
@@ -30,9 +32,19 @@ const getChanges = (input: ChangesInput, signal: AbortSignal) =>
     signal,
   });
 
+/**
+ * A version named in the address: a version id, or a date (YYYY-MM-DD) for the version in force
+ * then (the latest valid_from on or before it); undefined when no version was in force that day.
+ */
+export function resolveVersion(value: string | undefined, branches: readonly Branch[]): string | undefined {
+  const date = isoDateOrUndefined(value);
+  return date ? versionInForceOn(branches, date)?.id : value;
+}
+
 export interface ComparisonInput {
   /** From the address; undefined when the path segment holds no UUID. */
   documentId: string | undefined;
+  /** A version id or a date (`?from=2015-01-01&to=2026-01-01`); dates resolve once the versions are loaded. */
   from?: string;
   to?: string;
   /** The panel's own choice, written back to the address; from/to when absent. */
@@ -159,7 +171,12 @@ export const comparisonMachine = comparisonSetup.createMachine({
         input: ({ context }) => ({ documentId: context.documentId! }),
         onDone: {
           target: 'checking',
-          actions: assign(({ event }) => ({ document: event.output.document, branches: event.output.branches })),
+          actions: assign(({ context, event }) => ({
+            document: event.output.document,
+            branches: event.output.branches,
+            from: resolveVersion(context.from, event.output.branches) ?? context.from,
+            to: resolveVersion(context.to, event.output.branches) ?? context.to,
+          })),
         },
         onError: [
           { guard: 'isNotFound', target: 'notFound', actions: assign({ missing: 'document' }) },

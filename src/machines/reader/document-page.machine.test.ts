@@ -5,9 +5,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { documentPageMachine, pageDetailMachine, pageVersionsMachine } from './document-page.machine';
+import { documentPageMachine, pageDetailMachine, pageTextMachine, pageVersionsMachine } from './document-page.machine';
 import { DOCUMENT_ID, branchOf, documentIn, nodeAt } from '../../testing/reader-fixtures';
-import { textLoadingMachine, type FragmentRow, type LanguageRow } from './text-loading.machine';
+import type { FragmentRow, LanguageRow } from './text-loading.machine';
 
 const ID = DOCUMENT_ID;
 const SEGMENT = `${ID}-ustava-ceske-republiky`;
@@ -43,7 +43,7 @@ function start({
           }),
         },
       }),
-      text: textLoadingMachine.provide({
+      text: pageTextMachine.provide({
         actors: {
           loadLanguages: fromPromise(async ({ input }: { input: { documentId: string; branch?: string } }) => {
             textStarts.push({ branch: input.branch });
@@ -103,10 +103,11 @@ describe('document page machine', () => {
     const page = start({ search: 'lang=cs' });
     await vi.advanceTimersByTimeAsync(50);
     page.actor.send({ type: 'node.select', nodeId: 'n1' });
-    expect(page.navigations).toEqual([`/documents/${SEGMENT}?lang=cs&node=n1`]);
+    // By its structural path, which every version shares.
+    expect(page.navigations).toEqual([`/documents/${SEGMENT}?lang=cs&p=cl-1`]);
     expect(page.textOf().jumpNodeId).toBe('n1');
     // Our own navigation comes back: nothing more happens.
-    page.actor.send({ type: 'address.change', search: 'lang=cs&node=n1' });
+    page.actor.send({ type: 'address.change', search: 'lang=cs&p=cl-1' });
     expect(page.navigations).toHaveLength(1);
     const jumps = vi.fn();
     page.context().text.subscribe(() => jumps());
@@ -115,16 +116,19 @@ describe('document page machine', () => {
     expect(page.navigations).toHaveLength(1);
   });
 
-  it('reads a chosen version from its top, by name in the address', async () => {
+  it('reads a chosen version at the same provision, by name and path in the address', async () => {
     const page = start({ search: 'node=n1' });
     await vi.advanceTimersByTimeAsync(50);
     page.actor.send({ type: 'branch.select', branchId: 'b-1993' });
-    expect(page.navigations).toEqual([`/documents/${SEGMENT}?branch=snapshot-1993-01-01`]);
-    expect(page.context()).toMatchObject({ branch: 'snapshot-1993-01-01', node: undefined });
+    expect(page.navigations).toEqual([`/documents/${SEGMENT}?branch=snapshot-1993-01-01&p=cl-1`]);
+    expect(page.context()).toMatchObject({ branch: 'snapshot-1993-01-01', node: undefined, path: 'cl-1' });
     expect(page.context().versions.getSnapshot().context.selectedBranchId).toBe('b-1993');
     expect(page.context().textBranch).toBe('snapshot-1993-01-01');
     expect(page.documentLoads).toEqual([undefined, 'snapshot-1993-01-01']);
+    // The old version's node ids mean nothing here: the new structure resolves the path.
     expect(page.textOf()).toMatchObject({ branch: 'snapshot-1993-01-01', jumpNodeId: undefined });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(page.textOf().jumpNodeId).toBe('n1');
   });
 
   it('follows the address when it changes from outside (back, links)', async () => {

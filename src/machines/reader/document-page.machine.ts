@@ -1,14 +1,27 @@
 // The document page: owns the document (detail), its versions and its text as child actors, and
-// the page's address (`?branch=`, `?node=`, the canonical `{id}-{slug}`). The screen sends the
-// address in (`address.change`) and the reader's choices; the machine asks for a new address
-// through the `navigate` action the screen provides (history replace). Inside a collection the
-// item's pinned version is the default branch: read when the address names none.
+// the page's address (the canonical `{id}-{slug}`; `?branch=` or `?at=YYYY-MM-DD` for the version,
+// the version in force that day; `?p=cl-54/odst-2`, a provision by its structural path, or
+// `?node=` by node id; `?lang=` for the reading language). The screen sends the address in
+// (`address.change`) and the reader's choices; the machine asks for a new address through the
+// `navigate` action the screen provides (history replace). A chosen provision goes into the
+// address as `?p=`, which stays valid in every version: switching version keeps the reader at the
+// same provision, or the nearest one the version has. Inside a collection the item's pinned
+// version is the default branch: read when the address names none.
 import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Document, Node } from '../../api/contract';
+import type { Branch, Document, Node } from '../../api/contract';
 import { detailPath, documentSegment } from '../../shared/document-path';
+import {
+  PROVISION_PATH_KEY,
+  isProvisionPath,
+  isoDateOrUndefined,
+  nearestNodeByPath,
+  provisionPathOf,
+} from '../../shared/provision-path';
+import { appStore } from '../../atoms/store';
+import { localeAtom } from '../../atoms/shell/locale.atoms';
 import { branchSelectionMachine, findBranch } from './branch-selection.machine';
 import { documentDetailMachine } from './document-detail.machine';
-import { textLoadingMachine } from './text-loading.machine';
+import { readingPlaceNodeId, textLoadingMachine } from './text-loading.machine';
 
 export interface DocumentPageInput {
   documentId: string;
@@ -23,6 +36,8 @@ export interface DocumentPageInput {
    * in the address wins. Undefined: main.
    */
   defaultBranch?: string;
+  /** The interface language: a document opens in it when it has text in it and the address names no `lang`. */
+  interfaceLang?: string;
 }
 
 /** The page's address, from which every link and `navigate` is built. */
@@ -41,7 +56,7 @@ export function withQuery(search: string, changes: AddressChanges): string {
     if (value === undefined || value === '') params.delete(key);
     else params.set(key, value);
   }
-  const text = params.toString();
+  const text = readableQuery(params.toString());
   return text ? `?${text}` : '';
 }
 
@@ -51,10 +66,27 @@ export const addressWith = (address: PageAddress, changes: AddressChanges = {}) 
 
 const queryValue = (search: string, key: string) => new URLSearchParams(search).get(key) ?? undefined;
 
+/** What an address asks for: the version (a branch, else the `at` date, else the default), provision and language. */
+function readAddress(search: string, defaultBranch: string | undefined) {
+  const path = queryValue(search, PROVISION_PATH_KEY);
+  const lang = queryValue(search, 'lang');
+  return {
+    branch: queryValue(search, 'branch') ?? isoDateOrUndefined(queryValue(search, 'at')) ?? defaultBranch,
+    node: queryValue(search, 'node'),
+    path: isProvisionPath(path) ? path : undefined,
+    lang: lang && /^[a-z]{2}$/.test(lang) ? lang : undefined,
+  };
+}
+
+/** `?p=` reads better with its slashes kept: they are allowed in a query. */
+const readableQuery = (query: string) => query.replace(/%2F/gi, '/');
+
 /** What the children tell the page. */
 type ChildReport =
   | { type: 'versions.settled'; selectedBranchId?: string }
-  | { type: 'document.loaded'; document: Document; nodes: Node[] };
+  | { type: 'document.loaded'; document: Document; nodes: Node[] }
+  /** The reading language changed: chosen by the reader, or for them (`auto`, the interface language). */
+  | { type: 'language.read'; lang: string; auto: boolean };
 
 export type DocumentPageEvent =
   | { type: 'address.change'; search: string }
@@ -76,6 +108,14 @@ export const pageDetailMachine = documentDetailMachine.provide({
     })),
   },
 });
+export const pageTextMachine = textLoadingMachine.provide({
+  actions: {
+    reportLanguage: sendParent((_, params: { lang: string; auto: boolean }): ChildReport => ({
+      type: 'language.read',
+      ...params,
+    })),
+  },
+});
 export const pageVersionsMachine = branchSelectionMachine.provide({
   actions: {
     reportSelection: sendParent(({ context }): ChildReport => ({
@@ -87,10 +127,18 @@ export const pageVersionsMachine = branchSelectionMachine.provide({
 
 export interface DocumentPageContext extends PageAddress {
   documentId: string;
-  /** The address's `branch` (a name or id), else the default branch; and its `node`. */
+  /** The address's `branch` (a name or id), else its `at` date, else the default branch; and its `node`. */
   branch?: string;
   defaultBranch?: string;
   node?: string;
+  /** The address's provision path (`p`) and reading language (`lang`). */
+  path?: string;
+  lang?: string;
+  /** The structure of the version read (empty while it loads): resolves `p` to a node. */
+  nodes: Node[];
+  /** The language the text is read in once chosen (by the reader or for them); kept across versions. */
+  readingLang?: string;
+  interfaceLang?: string;
   /** Whether the versions answered (listed, empty or failed) since they were last asked for. */
   versionsSettled: boolean;
   selectedBranchId?: string;
@@ -99,13 +147,42 @@ export interface DocumentPageContext extends PageAddress {
   textBranch?: string;
   detail: ActorRefFrom<typeof pageDetailMachine>;
   versions: ActorRefFrom<typeof pageVersionsMachine>;
-  text: ActorRefFrom<typeof textLoadingMachine>;
+  text: ActorRefFrom<typeof pageTextMachine>;
 }
 
-const textBranchOf = (context: Pick<DocumentPageContext, 'branch' | 'versionsSettled' | 'selectedBranchId'>) =>
-  context.branch !== undefined && (!context.versionsSettled || context.selectedBranchId !== undefined)
-    ? context.branch
-    : undefined;
+/**
+ * The branch the text is read in. A name or id: itself while the versions are unknown or name it,
+ * else main (undefined). An `at` date: main until the versions tell which one was in force then.
+ */
+function textBranchOf(
+  context: Pick<DocumentPageContext, 'branch' | 'versionsSettled' | 'selectedBranchId'>,
+  branches: readonly Branch[] = [],
+) {
+  if (context.branch === undefined) return undefined;
+  if (isoDateOrUndefined(context.branch)) {
+    const selected = context.versionsSettled ? findBranch(branches, context.selectedBranchId) : undefined;
+    return selected && selected.kind !== 'main' ? selected.name : undefined;
+  }
+  return !context.versionsSettled || context.selectedBranchId !== undefined ? context.branch : undefined;
+}
+
+/** The node the address points at: `node`, else the provision `p` (or the nearest one this version has). */
+export function targetNodeId(context: Pick<DocumentPageContext, 'node' | 'path' | 'nodes'>): string | undefined {
+  if (context.node !== undefined) return context.node;
+  return context.path === undefined ? undefined : nearestNodeByPath(context.nodes, context.path)?.id;
+}
+
+/** The provision path of a node of this version, if it is one. */
+const pathOfNode = (nodes: readonly Node[], nodeId: string | undefined) => {
+  const node = nodeId === undefined ? undefined : nodes.find((candidate) => candidate.id === nodeId);
+  return node ? provisionPathOf(node) : undefined;
+};
+
+/** The address query that opens this node: `p=` by its path when known, else `node=`. */
+export const provisionQuery = (nodes: readonly Node[], nodeId: string): AddressChanges => {
+  const path = pathOfNode(nodes, nodeId);
+  return path ? { [PROVISION_PATH_KEY]: path, node: undefined } : { node: nodeId, [PROVISION_PATH_KEY]: undefined };
+};
 
 type EventOf<T extends DocumentPageEvent['type']> = Extract<DocumentPageEvent, { type: T }>;
 
@@ -136,40 +213,64 @@ export const documentPageMachine = setup({
     events: {} as DocumentPageEvent,
     input: {} as DocumentPageInput,
   },
-  actors: { detail: pageDetailMachine, versions: pageVersionsMachine, text: textLoadingMachine },
+  actors: { detail: pageDetailMachine, versions: pageVersionsMachine, text: pageTextMachine },
   actions: {
     /** Provided by the screen: replace the address with this path. */
     navigate: (_, _params: { path: string }) => {},
     /** Takes a new query: the versions hear of its branch, the text jumps to a new node. */
     applyAddress: enqueueActions(({ context, enqueue }, params: { search: string }) => {
-      const branch = queryValue(params.search, 'branch') ?? context.defaultBranch;
-      const node = queryValue(params.search, 'node');
-      enqueue.assign({ search: params.search, branch, node });
+      const { branch, node, path, lang } = readAddress(params.search, context.defaultBranch);
+      enqueue.assign({ search: params.search, branch, node, path, lang });
       if (branch !== context.branch) enqueue.sendTo(context.versions, { type: 'branch.request', requested: branch });
-      enqueue.raise({ type: 'address.applied', jump: node !== undefined && node !== context.node });
+      if (lang !== undefined && lang !== context.lang) enqueue.sendTo(context.text, { type: 'language.select', lang });
+      const jump =
+        node !== undefined
+          ? node !== context.node
+          : path !== undefined && (path !== context.path || context.node !== undefined);
+      enqueue.raise({ type: 'address.applied', jump });
     }),
     /** Reads the document and the text in the branch the address and the versions decide. */
     followBranch: enqueueActions(({ context, enqueue }) => {
-      const textBranch = textBranchOf(context);
+      const textBranch = textBranchOf(context, context.versions.getSnapshot().context.branches);
       if (textBranch === context.textBranch) return;
       enqueue.sendTo(context.detail, { type: 'branch.change', branch: textBranch });
-      // Node ids and texts belong to one version: a new reading, its structure comes with the document.
+      // Node ids and texts belong to one version: a new reading, its structure comes with the
+      // document (which then finds `p` in it); the language read so far stays.
       enqueue.stopChild(context.text);
       enqueue.assign({
         textBranch,
+        nodes: [],
         text: ({ spawn }) =>
-          spawn('text', { input: { documentId: context.documentId, branch: textBranch, nodeId: context.node } }),
+          spawn('text', {
+            input: {
+              documentId: context.documentId,
+              branch: textBranch,
+              nodeId: context.node,
+              lang: context.lang,
+              preferredLang: context.readingLang ?? context.interfaceLang,
+            },
+          }),
       });
     }),
+    /** The document's title follows the reading language. */
+    readLanguage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'language.read') return;
+      enqueue.assign({ readingLang: event.lang });
+      enqueue.sendTo(context.detail, { type: 'language.change', lang: event.lang });
+    }),
     jumpToNode: enqueueActions(({ context, enqueue }) => {
-      if (context.node !== undefined) enqueue.sendTo(context.text, { type: 'node.select', nodeId: context.node });
+      const nodeId = targetNodeId(context);
+      if (nodeId !== undefined) enqueue.sendTo(context.text, { type: 'node.select', nodeId });
     }),
   },
 }).createMachine({
   id: 'documentPage',
   context: ({ input, spawn }) => {
-    const branch = queryValue(input.search, 'branch') ?? input.defaultBranch;
-    const node = queryValue(input.search, 'node');
+    const { branch, node, path, lang } = readAddress(input.search, input.defaultBranch);
+    // The screen may name it; else the interface's current language (the app's one store).
+    const interfaceLang = input.interfaceLang ?? appStore.get(localeAtom);
+    // An `at` date is a version only once the versions are in: main is read meanwhile.
+    const textBranch = textBranchOf({ branch, versionsSettled: false, selectedBranchId: undefined });
     // The text starts with the page, beside the document and its versions: it needs only the id.
     return {
       documentId: input.documentId,
@@ -179,11 +280,23 @@ export const documentPageMachine = setup({
       branch,
       defaultBranch: input.defaultBranch,
       node,
+      path,
+      lang,
+      nodes: [],
+      interfaceLang,
       versionsSettled: false,
-      textBranch: branch,
-      detail: spawn('detail', { input: { documentId: input.documentId, branch } }),
+      textBranch,
+      detail: spawn('detail', { input: { documentId: input.documentId, branch: textBranch, lang } }),
       versions: spawn('versions', { input: { documentId: input.documentId, requested: branch } }),
-      text: spawn('text', { input: { documentId: input.documentId, branch, nodeId: node } }),
+      text: spawn('text', {
+        input: {
+          documentId: input.documentId,
+          branch: textBranch,
+          nodeId: node,
+          lang,
+          preferredLang: interfaceLang,
+        },
+      }),
     };
   },
   on: {
@@ -198,16 +311,30 @@ export const documentPageMachine = setup({
     ],
     // Every choice of a node, even the same one again, scrolls the text to it.
     'node.select': [
-      { guard: ({ context, event }) => event.nodeId === context.node, actions: 'jumpToNode' },
-      { actions: changeAddress('node.select', ({ event }) => ({ node: event.nodeId })) },
+      { guard: ({ context, event }) => event.nodeId === targetNodeId(context), actions: 'jumpToNode' },
+      { actions: changeAddress('node.select', ({ context, event }) => provisionQuery(context.nodes, event.nodeId)) },
     ],
     'branch.select': {
-      // Node ids belong to one version: a new version starts at its top.
-      actions: changeAddress('branch.select', ({ context, event }) => ({
-        branch: findBranch(context.versions.getSnapshot().context.branches, event.branchId)?.name,
-        node: undefined,
-      })),
+      // Node ids belong to one version, provision paths to all: the new version opens at the
+      // provision the reader is at (the chosen one while on screen, else the first one on screen).
+      actions: changeAddress('branch.select', ({ context, event }) => {
+        const place = readingPlaceNodeId(context.text.getSnapshot().context, targetNodeId(context));
+        return {
+          branch: findBranch(context.versions.getSnapshot().context.branches, event.branchId)?.name,
+          at: undefined,
+          node: undefined,
+          [PROVISION_PATH_KEY]: pathOfNode(context.nodes, place) ?? context.path,
+        };
+      }),
     },
+    // The reader's choice goes into the address (`?lang=`); one made for them does not.
+    'language.read': [
+      {
+        guard: ({ context, event }) => !event.auto && event.lang !== context.lang,
+        actions: ['readLanguage', ...changeAddress('language.read', ({ event }) => ({ lang: event.lang }))],
+      },
+      { actions: 'readLanguage' },
+    ],
     'versions.settled': {
       actions: [
         assign({ versionsSettled: true, selectedBranchId: ({ event }) => event.selectedBranchId }),
@@ -227,9 +354,15 @@ export const documentPageMachine = setup({
     'document.loaded': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         const nodeOrder = Object.fromEntries(event.nodes.map((node) => [node.id, node.order_index]));
+        enqueue.assign({ nodes: event.nodes });
         enqueue.sendTo(context.text, { type: 'nodes.loaded', nodeOrder });
-        // A wrong or missing slug is corrected in place, keeping the query.
-        const segment = documentSegment(event.document.id, event.document.title);
+        // `p` names a provision of any version: now this version's node is known, go there.
+        const place = context.node === undefined && context.path !== undefined;
+        const nodeId = place ? nearestNodeByPath(event.nodes, context.path!)?.id : undefined;
+        if (nodeId !== undefined) enqueue.sendTo(context.text, { type: 'node.select', nodeId });
+        // A wrong or missing slug is corrected in place, keeping the query. The slug is the
+        // original title's: a title shown in another language does not move the page.
+        const segment = documentSegment(event.document.id, event.document.metadata.title);
         if (segment === context.segment) return;
         enqueue.assign({ segment });
         enqueue({ type: 'navigate', params: { path: addressWith({ ...context, segment }) } });
@@ -244,6 +377,10 @@ export const selectDetail = (s: DocumentPageSnapshot) => s.context.detail;
 export const selectVersions = (s: DocumentPageSnapshot) => s.context.versions;
 export const selectText = (s: DocumentPageSnapshot) => s.context.text;
 export const selectTextBranch = (s: DocumentPageSnapshot) => s.context.textBranch;
-export const selectNode = (s: DocumentPageSnapshot) => s.context.node;
+/** The provision the address points at (`node`, or `p` resolved in this version). */
+export const selectNode = (s: DocumentPageSnapshot) => targetNodeId(s.context);
+/** The address's provision path, or the path of its `node`: for links to the same provision elsewhere. */
+export const selectProvisionPath = (s: DocumentPageSnapshot) =>
+  s.context.path ?? pathOfNode(s.context.nodes, s.context.node);
 export const selectSegment = (s: DocumentPageSnapshot) => s.context.segment;
 export const selectSearch = (s: DocumentPageSnapshot) => s.context.search;

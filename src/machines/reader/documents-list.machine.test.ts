@@ -1,10 +1,18 @@
-// The documents list flow: initial load, search, refresh, 401 as an empty list, other failures.
+// The documents list flow: initial load, search, facets, sort, pages of 50, the address written
+// and read back, 401 as an empty list, other failures.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import type { Document } from '../../api/contract';
+import type { Document, DocumentFacets } from '../../api/contract';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { documentsListMachine, type DocumentSearch } from './documents-list.machine';
+import {
+  documentsListMachine,
+  PAGE_SIZE,
+  queryOfSearch,
+  searchFromQuery,
+  selectPageCount,
+  type DocumentSearch,
+} from './documents-list.machine';
 
 const doc = (id: string, external_id: string): Document => ({
   id,
@@ -19,41 +27,53 @@ const doc = (id: string, external_id: string): Document => ({
   languages: ['cs'],
   branch: null,
 });
+const facets = (total: number): DocumentFacets => ({
+  total,
+  jurisdiction: [{ value: 'cz', count: total }],
+  type: [],
+  year: [],
+  in_force: [],
+});
+const FIRST: DocumentSearch = { externalId: '', q: '', page: 0 };
 
-function start(load: (search: DocumentSearch) => Promise<Document[]>, input?: Partial<DocumentSearch>) {
+function start(load: (search: DocumentSearch) => Promise<Document[]>, input?: Partial<DocumentSearch>, total = 1) {
   const calls: DocumentSearch[] = [];
+  const addresses: string[] = [];
   const actor = createActor(
     documentsListMachine.provide({
       actors: {
-        loadDocuments: fromPromise(async ({ input }: { input: DocumentSearch }) => {
+        loadPage: fromPromise(async ({ input }: { input: DocumentSearch }) => {
           calls.push(input);
           await new Promise((resolve) => setTimeout(resolve, 50));
-          return load(input);
+          return { documents: await load(input), facets: facets(total) };
         }),
       },
+      actions: { writeAddress: (_, params: { query: string }) => void addresses.push(params.query) },
     }),
     { input },
   );
   actor.start();
-  return { actor, calls };
+  return { actor, calls, addresses };
 }
 
 describe('documents list machine', () => {
   fakeTimersInEachTest();
 
-  it('loads the list at start and shows it', async () => {
-    const { actor, calls } = start(async () => [doc('a', '1/1993 Sb.')]);
+  it('loads the first page at start and shows it', async () => {
+    const { actor, calls, addresses } = start(async () => [doc('a', '1/1993 Sb.')]);
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     await vi.advanceTimersByTimeAsync(50);
     expect(actor.getSnapshot().matches('loaded')).toBe(true);
     expect(actor.getSnapshot().context.documents.map((d) => d.id)).toEqual(['a']);
-    expect(calls).toEqual([{ externalId: '', q: '' }]);
+    expect(actor.getSnapshot().context.facets?.total).toBe(1);
+    expect(calls).toMatchObject([FIRST]);
+    // Opening the list does not rewrite the address it was opened with.
+    expect(addresses).toEqual([]);
   });
 
-  it('searches by law number on submit and reloads on refresh', async () => {
-    const { actor, calls } = start(async ({ externalId }) => (externalId ? [doc('b', externalId)] : []));
+  it('searches by law number on submit, reloads on refresh, and writes the address', async () => {
+    const { actor, calls, addresses } = start(async ({ externalId }) => (externalId ? [doc('b', externalId)] : []));
     await vi.advanceTimersByTimeAsync(50);
-    expect(actor.getSnapshot().context.documents).toEqual([]);
     actor.send({ type: 'search.change', externalId: '1/1993' });
     // Typing alone does not search.
     await vi.advanceTimersByTimeAsync(500);
@@ -61,15 +81,57 @@ describe('documents list machine', () => {
     actor.send({ type: 'search.submit' });
     await vi.advanceTimersByTimeAsync(50);
     expect(actor.getSnapshot().context.documents.map((d) => d.external_id)).toEqual(['1/1993']);
+    expect(addresses).toEqual(['external_id=1%2F1993']);
     actor.send({ type: 'search.change', q: 'ústava' });
     actor.send({ type: 'search.refresh' });
     await vi.advanceTimersByTimeAsync(50);
-    expect(calls.at(-1)).toEqual({ externalId: '1/1993', q: 'ústava' });
+    expect(calls.at(-1)).toMatchObject({ externalId: '1/1993', q: 'ústava' });
   });
 
-  it('takes the search from its input', async () => {
-    const { calls } = start(async () => [], { externalId: '22019D0391' });
-    expect(calls).toEqual([{ externalId: '22019D0391', q: '' }]);
+  it('filters, sorts and pages, a new filter or sort starting again at page 1', async () => {
+    const { actor, calls, addresses } = start(async () => [], {}, 120);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(selectPageCount(actor.getSnapshot())).toBe(Math.ceil(120 / PAGE_SIZE));
+    actor.send({ type: 'page.set', page: 2 });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls.at(-1)).toMatchObject({ page: 2 });
+    expect(addresses.at(-1)).toBe('page=3');
+
+    actor.send({ type: 'filter.set', filters: { jurisdiction: 'eu', inForce: true } });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls.at(-1)).toMatchObject({ jurisdiction: 'eu', inForce: true, page: 0 });
+    expect(addresses.at(-1)).toBe('jurisdiction=eu&in_force=true');
+
+    actor.send({ type: 'filter.set', filters: { jurisdiction: undefined, year: 2014 } });
+    actor.send({ type: 'sort.set', sort: 'number' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls.at(-1)).toMatchObject({ jurisdiction: undefined, year: 2014, inForce: true, sort: 'number' });
+    expect(addresses.at(-1)).toBe('year=2014&in_force=true&sort=number');
+  });
+
+  it('follows the address on back and forward, and ignores the address it wrote itself', async () => {
+    const { actor, calls } = start(async () => []);
+    await vi.advanceTimersByTimeAsync(50);
+    actor.send({ type: 'address.change', search: searchFromQuery('') });
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    actor.send({ type: 'address.change', search: searchFromQuery('type=directive&page=2') });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls).toHaveLength(2);
+    expect(calls.at(-1)).toMatchObject({ type: 'directive', page: 1 });
+  });
+
+  it('reads the address back as it wrote it, dropping values it does not know', () => {
+    const query =
+      'q=%C3%BAstava&jurisdiction=cz&type=constitutional-act&year=1993&in_force=false&sort=effective&page=4';
+    expect(queryOfSearch(searchFromQuery(query))).toBe(query);
+    expect(searchFromQuery('jurisdiction=mars&type=poem&year=abc&page=-1&sort=colour')).toEqual({
+      ...FIRST,
+      jurisdiction: undefined,
+      type: undefined,
+      year: undefined,
+      inForce: undefined,
+      sort: undefined,
+    });
   });
 
   it('shows a 401 as an empty list without an error', async () => {

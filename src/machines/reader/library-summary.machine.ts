@@ -1,10 +1,20 @@
-// Whether the library holds any documents, for the home page's "how to import" hint.
+// The home page's library summary: documents per jurisdiction, recently updated, public
+// collections; an empty library gets the "how to import" hint.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
-import { routes } from '../../api/contract';
+import { routes, type LibrarySummary } from '../../api/contract';
 import { failureOf } from '../failure';
 
-export type LibrarySummary = { empty: boolean };
+export type { LibrarySummary };
+
+/** The home page's entry points: Czech law, EU law, everything else. */
+export interface LibraryCounts {
+  cz: number;
+  eu: number;
+  other: number;
+  recentlyUpdated: number;
+  publicCollections: number;
+}
 
 export const librarySummaryMachine = setup({
   types: {
@@ -12,11 +22,7 @@ export const librarySummaryMachine = setup({
     events: {} as { type: 'library.load' } | { type: 'library.retry' },
   },
   actors: {
-    // One item is enough to tell an empty library from a filled one.
-    loadSummary: fromPromise<LibrarySummary>(async ({ signal }) => {
-      const list = await call(routes.listDocuments, { query: { limit: 1 }, signal });
-      return { empty: list.items.length === 0 };
-    }),
+    loadSummary: fromPromise<LibrarySummary>(({ signal }) => call(routes.getLibrarySummary, { signal })),
   },
 }).createMachine({
   id: 'librarySummary',
@@ -37,7 +43,20 @@ export const librarySummaryMachine = setup({
   },
 });
 
+/** Counts per entry point; 'other' is every jurisdiction but Czech and EU. */
+export function countsOf(summary: LibrarySummary): LibraryCounts {
+  const of = (value: string) => summary.jurisdictions.find((row) => row.value === value)?.count ?? 0;
+  return {
+    cz: of('cz'),
+    eu: of('eu'),
+    other: summary.documents - of('cz') - of('eu'),
+    recentlyUpdated: summary.recently_updated,
+    publicCollections: summary.public_collections,
+  };
+}
+
 // Narrow selectors for the screen.
 type LibrarySummarySnapshot = SnapshotFrom<typeof librarySummaryMachine>;
-export const selectEmpty = (s: LibrarySummarySnapshot) => s.matches('loaded') && s.context.summary?.empty === true;
+export const selectEmpty = (s: LibrarySummarySnapshot) => s.matches('loaded') && s.context.summary?.documents === 0;
+export const selectSummary = (s: LibrarySummarySnapshot) => s.context.summary;
 export const selectLibraryError = (s: LibrarySummarySnapshot) => (s.matches('failed') ? s.context.error : undefined);

@@ -392,4 +392,22 @@ describe('text loading machine', () => {
     expect(listFragments).toHaveBeenCalledTimes(3);
     expect(getFragmentTexts).toHaveBeenCalledTimes(2);
   });
+
+  it('opens in the preferred (interface) language when the document has it, unless a language was asked for', async () => {
+    const preferred = start({ preferredLang: 'en' });
+    await vi.advanceTimersByTimeAsync(10);
+    // The first page tells the main language (cs); the list offers English: read in English.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(preferred.pages.map((page) => page.lang)).toEqual([undefined, 'en']);
+    expect(preferred.context()).toMatchObject({ lang: 'en', explicitLang: false });
+
+    const asked = start({ preferredLang: 'en', lang: 'cs' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(asked.pages.map((page) => page.lang)).toEqual(['cs']);
+    expect(asked.context().lang).toBe('cs');
+
+    const absent = start({ preferredLang: 'de' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(absent.pages.map((page) => page.lang)).toEqual([undefined]);
+  });
 });

@@ -38,9 +38,12 @@ export interface TextLoadingInput {
   documentId: string;
   /** A branch id or name (the address's `branch`); none = main. */
   branch?: string;
-  /** A language the reader chose; none = the branch's main language (the server's default). */
+  /** A language the reader chose (the address's `?lang=`); none = the branch's main language (the server's default). */
   lang?: string;
-  /** Chosen from the language list when no page tells the language (an empty text). */
+  /**
+   * The language to read in when the reader chose none and the document has it (the interface
+   * language, or the one read before a version switch); also chosen from the list for an empty text.
+   */
   preferredLang?: string;
   /** order_index of every node: a node without fragments jumps to the next one in order. May come
    * later with `nodes.loaded`. */
@@ -53,6 +56,8 @@ export interface TextLoadingContext {
   documentId: string;
   branch?: string;
   preferredLang?: string;
+  /** Whether the reader (the address) chose the language: then the preferred one does not replace it. */
+  explicitLang: boolean;
   nodeOrder: Record<string, number>;
   /** Whether nodeOrder holds the structure (given as input or by `nodes.loaded`). */
   nodesKnown: boolean;
@@ -71,6 +76,8 @@ export interface TextLoadingContext {
   failed: string[];
   retrying: string[];
   range: { start: number; end: number };
+  /** Whether the list has told its range since this reading started. */
+  rangeKnown: boolean;
   spans: Record<string, SpanRow[]>;
   jumpNodeId?: string;
   /** Read by the list: scroll to `index` whenever `nonce` changes. */
@@ -78,7 +85,8 @@ export interface TextLoadingContext {
 }
 
 export type TextLoadingEvent =
-  | { type: 'language.select'; lang: string }
+  /** `auto`: chosen for the reader (the preferred language), not by them. */
+  | { type: 'language.select'; lang: string; auto?: boolean }
   | { type: 'languages.retry' }
   | { type: 'list.rangeChanged'; start: number; end: number }
   | { type: 'list.sentinelVisible' }
@@ -125,6 +133,30 @@ const spanWork = (context: TextLoadingContext) =>
     .filter((id) => context.cache.entries.get(id)?.hasText && !(id in context.spans))
     .slice(0, SPAN_BATCH_MAX);
 
+/**
+ * The node the reader is at: the chosen one while it is on screen, else the first one on screen;
+ * undefined before the list told its range (then the address's provision is the place).
+ */
+export function readingPlaceNodeId(context: TextLoadingContext, chosenNodeId: string | undefined): string | undefined {
+  if (!context.rangeKnown) return chosenNodeId;
+  const { start, end } = context.range;
+  const shown = context.fragments.slice(Math.max(0, start), end + 1);
+  if (chosenNodeId !== undefined && shown.some((fragment) => fragment.node_id === chosenNodeId)) return chosenNodeId;
+  return shown[0]?.node_id ?? chosenNodeId;
+}
+
+/**
+ * The preferred language to switch to, when the reader chose none, the document has text in it and
+ * another one is read; decided once both the list and the language read (the first page's) are known.
+ */
+function preferredSwitch(context: TextLoadingContext): string | undefined {
+  const { preferredLang: preferred, lang: current } = context;
+  if (context.explicitLang || preferred === undefined || current === undefined || preferred === current) return;
+  return context.languages.some((language) => language.iso_639_1 === preferred && language.fragments > 0)
+    ? preferred
+    : undefined;
+}
+
 /** The preferred language if the document has it, else the first listed. */
 const pickLanguage = (languages: readonly LanguageRow[], preferred?: string) =>
   languages.find((language) => language.iso_639_1 === preferred)?.iso_639_1 ?? languages[0]?.iso_639_1;
@@ -139,6 +171,7 @@ const readingReset = {
   failed: [],
   retrying: [],
   range: { start: 0, end: 0 },
+  rangeKnown: false,
 } satisfies Partial<TextLoadingContext>;
 
 export const textLoadingMachine = setup({
@@ -242,25 +275,42 @@ export const textLoadingMachine = setup({
     wantWindow: assign(({ context, event }) => {
       if (event.type !== 'list.rangeChanged') return {};
       const ids = idsBetween(context.fragments, event.start - TEXT_WINDOW, event.end + TEXT_WINDOW);
-      return { range: { start: event.start, end: event.end }, wanted: [...context.wanted, ...missing(context, ids)] };
+      return {
+        range: { start: event.start, end: event.end },
+        rangeKnown: true,
+        wanted: [...context.wanted, ...missing(context, ids)],
+      };
     }),
     appendPage: enqueueActions(({ context, event, enqueue }) => {
       const page = (event as unknown as { output: { items: FragmentRow[]; next_cursor: string | null } }).output;
+      const readLang =
+        context.lang ??
+        (page.items[0]?.language_code || undefined) ??
+        pickLanguage(context.languages, context.preferredLang);
       enqueue.assign({
         fragments: [...context.fragments, ...page.items],
         nextCursor: page.next_cursor,
         endReached: page.next_cursor === null,
         // The first page asked for the default language: from now on ask for it by name.
-        lang:
-          context.lang ??
-          (page.items[0]?.language_code || undefined) ??
-          pickLanguage(context.languages, context.preferredLang),
+        lang: readLang,
       });
       enqueue.raise({ type: 'pages.loaded', first: context.fragments.length === 0 });
+      const preferred = context.fragments.length === 0 ? preferredSwitch({ ...context, lang: readLang }) : undefined;
+      if (preferred) enqueue.raise({ type: 'language.select', lang: preferred, auto: true });
     }),
     setNodes: assign(({ event }) =>
       event.type === 'nodes.loaded' ? { nodeOrder: event.nodeOrder, nodesKnown: true } : {},
     ),
+    /**
+     * Reads in the preferred language (the interface's) when the reader chose none and the
+     * document has text in it: an EU act opens in Czech under a Czech interface.
+     */
+    preferLanguage: enqueueActions(({ context, enqueue }) => {
+      const lang = preferredSwitch(context);
+      if (lang) enqueue.raise({ type: 'language.select', lang, auto: true });
+    }),
+    /** Provided by the document page: the reading language changed (chosen by the reader unless `auto`). */
+    reportLanguage: (_, _params: { lang: string; auto: boolean }) => {},
     wantFirst: assign(({ context }) => ({
       wanted: [...context.wanted, ...missing(context, idsBetween(context.fragments, 0, FIRST_TEXTS - 1))],
     })),
@@ -272,6 +322,7 @@ export const textLoadingMachine = setup({
     branch: input.branch,
     lang: input.lang,
     preferredLang: input.preferredLang,
+    explicitLang: input.lang !== undefined,
     nodeOrder: input.nodeOrder ?? {},
     nodesKnown: input.nodeOrder !== undefined,
     languages: [],
@@ -296,12 +347,16 @@ export const textLoadingMachine = setup({
             input: ({ context }) => ({ documentId: context.documentId, branch: context.branch }),
             onDone: {
               target: 'loaded',
-              actions: assign(({ context, event }) => ({
-                languages: event.output,
-                // The first page names the language; only an empty text leaves it to the list.
-                lang:
-                  context.lang ?? (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
-              })),
+              actions: [
+                assign(({ context, event }) => ({
+                  languages: event.output,
+                  // The first page names the language; only an empty text leaves it to the list.
+                  lang:
+                    context.lang ??
+                    (context.endReached ? pickLanguage(event.output, context.preferredLang) : undefined),
+                })),
+                'preferLanguage',
+              ],
             },
             onError: { target: 'failed', actions: assign({ error: failureOf }) },
           },
@@ -319,7 +374,14 @@ export const textLoadingMachine = setup({
             event.lang !== context.lang && context.languages.some((language) => language.iso_639_1 === event.lang),
           target: 'reading',
           reenter: true,
-          actions: assign({ lang: ({ event }) => event.lang }),
+          actions: [
+            // The reader's own choice is theirs from now on; an automatic one may still give way.
+            assign({
+              lang: ({ event }) => event.lang,
+              explicitLang: ({ context, event }) => context.explicitLang || !event.auto,
+            }),
+            { type: 'reportLanguage', params: ({ event }) => ({ lang: event.lang, auto: event.auto === true }) },
+          ],
         },
       },
       states: {

@@ -1,5 +1,7 @@
-// The comparison screen against a mocked API (msw): counts formatted in English and Czech,
-// 'and N more', the changes, the error states, the address kept in sync, and axe; inside a
+// The comparison screen against a mocked API (msw): what changed first (moved, changed, added,
+// removed under their headings), then the counts and 'and N more' in a closed Details section,
+// formatted in English and Czech; dates in the address; the error states, the address kept in
+// sync, and axe; inside a
 // collection its breadcrumbs, and 'Collection not found' instead of a document it does not hold.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -63,6 +65,20 @@ const changes: CompareChanges = {
   languages: ['cs'],
   changed: [
     {
+      path: 'cl-1/odst-1',
+      cite_key: 'odst. 1',
+      citation: 'Čl. 1 odst. 1',
+      node_type: 'paragraph',
+      title: null,
+      headings: [{ path: 'hlava-1', cite_key: 'Hlava 1', title: 'ZÁKLADNÍ USTANOVENÍ' }],
+      position: 0,
+      node_id_a: id(504),
+      node_id_b: id(505),
+      text_a: 'Česká republika je svrchovaný stát.',
+      text_b: 'Česká republika je svrchovaný stát.',
+      moved_from: { path: 'cl-1', citation: 'Čl. 1' },
+    },
+    {
       path: 'cl-54/odst-2',
       cite_key: 'odst. 2',
       citation: 'Čl. 54 odst. 2',
@@ -73,6 +89,8 @@ const changes: CompareChanges = {
       node_id_b: id(501),
       text_a: 'Prezidenta republiky volí Parlament.',
       text_b: 'Prezidenta republiky volí občané.',
+      headings: [{ path: 'hlava-3', cite_key: 'Hlava 3', title: 'MOC VÝKONNÁ' }],
+      moved_from: null,
     },
   ],
   added: [
@@ -82,6 +100,7 @@ const changes: CompareChanges = {
       citation: 'Čl. 10a',
       node_type: 'article',
       title: null,
+      headings: [{ path: 'hlava-1', cite_key: 'Hlava 1', title: 'ZÁKLADNÍ USTANOVENÍ' }],
       position: 1,
       node_id: id(502),
       text: '',
@@ -102,6 +121,7 @@ const changes: CompareChanges = {
       citation: 'Čl. 103',
       node_type: 'article',
       title: null,
+      headings: [],
       position: 2,
       node_id: id(503),
       text: 'O názvu rozhoduje.',
@@ -109,7 +129,7 @@ const changes: CompareChanges = {
       subtree: [],
     },
   ],
-  counts: { changed: 1, added: 1, removed: 1 },
+  counts: { changed: 2, moved: 1, added: 1, removed: 1 },
   next_offset: null,
 };
 
@@ -164,9 +184,35 @@ async function seriousViolations(container: HTMLElement) {
 }
 
 describe('CompareScreen', () => {
-  it('shows the counts, the first ids with "and N more", and the changes (English)', async () => {
+  it('shows what changed first, then the counts and ids in a closed Details section (English)', async () => {
+    const user = userEvent.setup();
     const { container, location } = renderScreen(`from=${OLD}&to=${MAIN}`);
-    expect(await screen.findByText('1,234')).toBeTruthy();
+    const whatChanged = await screen.findByRole('heading', { name: 'What changed', level: 2 });
+    const details = container.querySelector('details')!;
+    // "What changed" comes before the Details, which are closed until asked for. (jsdom does not
+    // open a <summary> from the keyboard as browsers do: the e2e test presses Enter.)
+    expect(whatChanged.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(details.open).toBe(false);
+    await user.click(within(details).getByText('Details'));
+    expect(details.open).toBe(true);
+    expect(within(details).getByText('1,234')).toBeTruthy();
+    // Ids appear only inside the Details.
+    for (const uuid of [id(1), id(500), id(504), MAIN]) {
+      for (const node of screen.queryAllByText(uuid)) expect(details.contains(node)).toBe(true);
+    }
+    expect(screen.getByText('2 provisions changed (of which 1 moved), 1 added, 1 repealed')).toBeTruthy();
+
+    // Čl. 1's text moved into odst. 1: shown as moved under its heading, never as removed.
+    const changedRegion = screen.getByRole('region', { name: 'Changed provisions (2)' });
+    expect(within(changedRegion).getByRole('heading', { name: 'Čl. 1 odst. 1' })).toBeTruthy();
+    expect(within(changedRegion).getByText('Moved')).toBeTruthy();
+    expect(within(changedRegion).getByText('previously Čl. 1')).toBeTruthy();
+    expect(
+      within(changedRegion).getByRole('heading', { name: 'Hlava 1 – ZÁKLADNÍ USTANOVENÍ', level: 4 }),
+    ).toBeTruthy();
+    expect(within(changedRegion).getByRole('heading', { name: 'Hlava 3 – MOC VÝKONNÁ', level: 4 })).toBeTruthy();
+    const removedRegion = screen.getByRole('region', { name: 'Removed provisions (1)' });
+    expect(within(removedRegion).queryByText(/Čl\. 1\b/)).toBeNull();
     expect(screen.getByText('Only in the compared version')).toBeTruthy();
     expect(screen.getByText('and 5 more')).toBeTruthy();
     expect(screen.getByText('and 34 more')).toBeTruthy();
@@ -182,8 +228,12 @@ describe('CompareScreen', () => {
     expect(screen.getByRole('heading', { name: 'Čl. 103' })).toBeTruthy();
 
     // Version labels, the breadcrumb and the way back.
-    expect(screen.getByRole('combobox', { name: 'Base version' }).textContent).toBe('Snapshot: 1993-01-01');
-    expect(screen.getByRole('combobox', { name: 'Compared version' }).textContent).toBe('Main version (main)');
+    expect(screen.getByRole('combobox', { name: 'Base version' }).textContent).toBe(
+      'Snapshot: 1993-01-01 · in force from 1 January 1993 · historical version',
+    );
+    expect(screen.getByRole('combobox', { name: 'Compared version' }).textContent).toMatch(
+      /^Main version \(main\) · in force from 1 January 2026/,
+    );
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe('/documents');
     expect(within(breadcrumb).getByRole('link', { name: 'Ústava České republiky' }).getAttribute('href')).toBe(
@@ -207,8 +257,25 @@ describe('CompareScreen', () => {
     expect(await screen.findByText('1\u00a0234', { normalizer: (text) => text })).toBeTruthy();
     expect(screen.getByText('a dalších 5')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Porovnání verzí' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Porovnávaná verze' }).textContent).toBe('Hlavní verze (main)');
+    expect(screen.getByRole('combobox', { name: 'Porovnávaná verze' }).textContent).toMatch(
+      /^Hlavní verze \(main\) · účinné od 1\. 1\. 2026/,
+    );
     expect(screen.getByText('s 2 vnořenými ustanoveními')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Co se změnilo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Změněná ustanovení (2)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Přidaná ustanovení (1)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Zrušená ustanovení (1)' })).toBeTruthy();
+    expect(screen.getByText('Přesunuto')).toBeTruthy();
+    expect(screen.getByText('Podrobnosti')).toBeTruthy();
+  });
+
+  it('compares the versions in force on the dates of the address', async () => {
+    const { location } = renderScreen('from=2015-01-01&to=2026-01-01');
+    expect(await screen.findByRole('heading', { name: 'What changed' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Base version' }).textContent).toMatch(/^Snapshot: 1993-01-01/);
+    expect(location.history.at(-1)).toBe(
+      `/documents/${ID_SLUG}/compare?from=2015-01-01&to=2026-01-01&base=${OLD}&head=${MAIN}`,
+    );
   });
 
   it('shows the text of an added provision on demand', async () => {
@@ -240,7 +307,7 @@ describe('CompareScreen', () => {
     expect(await screen.findByText('Invalid comparison parameters')).toBeTruthy();
     cleanup();
     renderScreen(`from=${OLD}&to=${MAIN}`.replace(MAIN, id(999)), 'cs');
-    expect(await screen.findByText('Jedna nebo obě verze nebyly nalezeny')).toBeTruthy();
+    expect(await screen.findByText(/^Jedna nebo obě verze nebyly nalezeny/)).toBeTruthy();
     cleanup();
     renderScreen(`to=${MAIN}`, 'cs');
     expect(await screen.findByText('Neplatné parametry porovnání')).toBeTruthy();

@@ -1,5 +1,6 @@
-// The comparison panel: two version selectors, then the counts and what changed, provision by
-// provision. It renders the comparison machine's state and sends it events.
+// The comparison panel: two version selectors (with their dates of effect), then what changed,
+// provision by provision under the act's headings, and last the counts and ids by text segment in
+// a closed Details section. It renders the comparison machine's state and sends it events.
 import { useId, type ReactNode } from 'react';
 import { Box, Button, Callout, Flex, Grid, Heading, Select, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
@@ -90,10 +91,18 @@ export function ComparisonPanel({ actor }: { actor: ComparisonActor }) {
 
       {phase === 'compared' && comparison && (
         <>
-          <section aria-labelledby={countsHeadingId}>
-            <ComparisonCounts comparison={comparison} headingId={countsHeadingId} />
-          </section>
           <ChangesSection actor={actor} />
+          <details className="lexhub-compare-details">
+            <summary>{intl.formatMessage({ id: 'compare.details' })}</summary>
+            <Flex asChild direction="column" gap="2" mt="2">
+              <section aria-labelledby={countsHeadingId}>
+                <Text as="p" size="2" color="gray">
+                  {intl.formatMessage({ id: 'compare.details.help' })}
+                </Text>
+                <ComparisonCounts comparison={comparison} headingId={countsHeadingId} />
+              </section>
+            </Flex>
+          </details>
         </>
       )}
     </Flex>
@@ -115,7 +124,7 @@ function ChangesSection({ actor }: { actor: ComparisonActor }) {
     <Flex asChild direction="column" gap="4">
       <section aria-labelledby={headingId}>
         <Flex justify="between" align="end" gap="3" wrap="wrap">
-          <Heading as="h2" size="4" id={headingId}>
+          <Heading as="h2" size="5" id={headingId}>
             {intl.formatMessage({ id: 'compare.changes.heading' })}
           </Heading>
           {changes.languages.length > 1 && changes.language && (
@@ -145,6 +154,11 @@ function ChangesSection({ actor }: { actor: ComparisonActor }) {
             {intl.formatMessage({ id: 'compare.changes.none' })}
           </Text>
         ) : (
+          <Text as="p" size="2">
+            {intl.formatMessage({ id: 'compare.changes.summary' }, { ...changes.counts })}
+          </Text>
+        )}
+        {total > 0 && (
           <>
             <ChangeGroup
               title={intl.formatMessage({ id: 'compare.changes.changed' }, { count: changes.counts.changed })}
@@ -193,7 +207,7 @@ function ChangeGroup({ title, show, children }: { title: string; show: boolean; 
   return (
     <Box asChild>
       <section aria-labelledby={id}>
-        <Heading as="h3" size="3" id={id} mb="2">
+        <Heading as="h3" size="4" id={id} mb="3">
           {title}
         </Heading>
         {children}

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
 import { DOCUMENT_ID, branchOf, documentIn } from '../../../testing/reader-fixtures';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
@@ -110,6 +111,24 @@ describe('DocumentDetailScreen', () => {
       'Failed to load document: Something went wrong on the server. Try again later.',
     );
     documentAnswer = () => HttpResponse.json(DOCUMENT);
+  });
+
+  it('opens on the Text tab; the Overview tab is in the address as ?tab=overview and keeps the query', async () => {
+    const user = userEvent.setup();
+    const { location } = open({ basePath: '', context: 'public' }, '?node=n1');
+    await heading();
+    const tabs = screen.getByRole('tablist', { name: 'Document views' });
+    const [first, second] = within(tabs).getAllByRole('tab');
+    expect([first, second]).toEqual([
+      within(tabs).getByRole('tab', { name: /^Overview/ }),
+      within(tabs).getByRole('tab', { name: /^Text/ }),
+    ]);
+    expect(within(tabs).getByRole('tab', { name: /^Text/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Text' })).toBeTruthy();
+    await user.click(within(tabs).getByRole('tab', { name: /^Overview/ }));
+    await waitFor(() => expect(location.history.at(-1)).toMatch(/\?node=n1&tab=overview$/));
+    expect(await screen.findByRole('heading', { name: 'About the document', level: 2 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Text' })).toBeNull();
   });
 
   it('explains an address that holds no document id', () => {

@@ -1,14 +1,16 @@
-// The document page (/documents/{id}-{slug}): breadcrumb, versions, the structure tree, the text
-// and the statistics. The document-page machine owns the document, its versions, its text and
-// the address (`branch`, `node`, history replace); this screen renders it and sends it events.
+// The document page (/documents/{id}-{slug}): breadcrumb, versions, and two tabs: Text (the law
+// in one reading column the window scrolls, a table of contents beside it or in a drawer) and
+// Overview (statistics, dates, languages, structure). The document-page machine owns the document,
+// its versions, its text and the address (`branch`, `node`, history replace); this screen renders
+// it and sends it events. The tab is in the address too (`?tab=overview`; none is the text).
 // Inside a collection it opens only once the collection holds it, at the item's pinned version;
 // publicly it names the public collections that hold it.
-import { useCallback, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Button, Callout, Flex, Grid, Heading, Link, Skeleton, Text } from '@radix-ui/themes';
-import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Button, Callout, Flex, Heading, Link, Skeleton, Tabs, Text } from '@radix-ui/themes';
+import { ArrowLeftIcon, ExclamationTriangleIcon, ListBulletIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../../api/contract';
 import type { PublicCollectionDocument } from '../../../api/contract/collections';
 import type { DocumentScreenProps } from '../../screen-props';
@@ -16,6 +18,7 @@ import { documentIdFromSegment, documentPath } from '../../../shared/document-pa
 import {
   addressWith,
   documentPageMachine,
+  provisionQuery,
   selectDetail,
   selectNode,
   selectSearch,
@@ -38,22 +41,35 @@ import {
   selectSelectedBranchId,
 } from '../../../machines/reader/branch-selection.machine';
 import { errorMessage } from '../../../i18n/error-message';
-import { StructureTree } from '../../../components/structure-tree/structure-tree';
 import { TextViewer } from '../../../components/text-viewer/text-viewer';
+import { ReaderTextTools } from '../../../components/provision-actions/reader-text-tools';
+import { TextLanguage } from '../../../components/text-viewer/text-language';
 import { DocumentStats } from '../../../components/document-stats/document-stats';
 import { VersionSelector } from '../../../components/version-selector/version-selector';
+import { VersionBanner } from '../../../components/version-banner/version-banner';
+import { VersionTimeline } from '../../../components/version-timeline/version-timeline';
 import { PinButton } from '../../../components/pin-button/pin-button';
 import { PageTitle } from '../../../components/shell/page-title';
 import { useDocumentVisit } from '../../../components/accounts/use-document-visit';
 import { Breadcrumbs } from '../../../components/breadcrumbs/breadcrumbs';
 import { pinnedBranchOf } from '../../../machines/collections/public-collection-document.machine';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
-import { useAtomValue } from '../../../atoms/store';
+import { copilotPanelOpenAtom } from '../../../atoms/copilot/copilot.atoms';
+import { readerTocOpenAtom } from '../../../atoms/reader/reader-layout.atoms';
+import { useAtom, useAtomValue } from '../../../atoms/store';
 import { InCollection } from './collection-context';
 import { backTarget, placeCrumbs } from './document-place';
 import { PinNotice } from './pin-notice';
 import { PublicCollections } from './public-collections';
+import { ReaderSheet } from './reader-sheet';
+import { TableOfContents } from './table-of-contents';
+import { useMediaQuery } from './use-media-query';
 import './document-detail.css';
+
+/** Below this width (plus the Copilot panel's, when open) the table of contents is a drawer. */
+const WIDE_READER = 1100;
+const COPILOT_PANEL_WIDTH = 420;
+const PHONE_QUERY = '(max-width: 768px)';
 
 export function DocumentDetailScreen(props: DocumentScreenProps) {
   const documentId = documentIdFromSegment(props.idSlug);
@@ -111,12 +127,27 @@ function DocumentDetail(props: DocumentDetailProps) {
   useDocumentVisit(documentId);
   // Only a logged-in reader translates (into their own layer): anonymous readers get no link.
   const signedIn = Boolean(useAtomValue(currentUserAtom));
+  // The reading column keeps its measure: with the Copilot panel open the contents need more room.
+  const copilotOpen = useAtomValue(copilotPanelOpenAtom);
+  const wide = useMediaQuery(`(min-width: ${WIDE_READER + (copilotOpen ? COPILOT_PANEL_WIDTH : 0)}px)`);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [tocOpen, setTocOpen] = useAtom(readerTocOpenAtom);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [readingNodeId, setReadingNodeId] = useState<string | undefined>();
 
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
   const structureNodes = useDeferredValue(nodesLoaded ? nodes : undefined);
 
   const selectNodeId = useCallback((nodeId: string) => page.send({ type: 'node.select', nodeId }), [page]);
+  const chooseFromContents = useCallback(
+    (nodeId: string) => {
+      setSheetOpen(false);
+      setReadingNodeId(nodeId);
+      page.send({ type: 'node.select', nodeId });
+    },
+    [page],
+  );
   const nodeHref = useCallback(
     (nodeId: string) => addressWith({ basePath, segment, search: pageSearch }, { node: nodeId }),
     [basePath, segment, pageSearch],
@@ -146,8 +177,50 @@ function DocumentDetail(props: DocumentDetailProps) {
   const title = doc?.title;
   const followsPin = !new URLSearchParams(pageSearch).has('branch');
   const address = { basePath, segment, search: pageSearch };
+  const tab = new URLSearchParams(pageSearch).get('tab') === 'overview' ? 'overview' : 'text';
+  const selectTab = (next: string) =>
+    navigate(`~${addressWith(address, { tab: next === 'overview' ? 'overview' : undefined })}`);
+
+  const versionSelector = (
+    <>
+      <VersionSelector
+        status={branchStatus}
+        branches={branches}
+        selectedBranchId={selectedBranchId}
+        error={branchError}
+        onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
+        onRetry={() => page.send({ type: 'branches.retry' })}
+        basePath={basePath}
+        idSlug={segment}
+      />
+      <VersionBanner page={page} basePath={basePath} />
+    </>
+  );
+  const contents = structureNodes ? (
+    <TableOfContents
+      nodes={structureNodes}
+      currentNodeId={readingNodeId ?? selectedNodeId}
+      onSelect={chooseFromContents}
+    />
+  ) : (
+    <ColumnSkeleton lines={8} />
+  );
+  const tocInline = wide && tocOpen;
+  const contentsButton = (
+    <Button
+      variant="soft"
+      color="gray"
+      size="2"
+      onClick={() => (wide ? setTocOpen(!tocOpen) : setSheetOpen(true))}
+      aria-expanded={wide ? tocOpen : sheetOpen}
+      aria-controls={wide ? 'document-contents' : undefined}
+    >
+      <ListBulletIcon aria-hidden />
+      {intl.formatMessage({ id: wide ? (tocOpen ? 'reader.toc.hide' : 'reader.toc.show') : 'reader.toc.open' })}
+    </Button>
+  );
   return (
-    <Box p={{ initial: '3', sm: '5' }} className="document-detail">
+    <Box p={{ initial: '3', sm: '4' }} className="document-detail">
       {head}
       <Flex direction="column" gap="3" mb="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
@@ -195,16 +268,8 @@ function DocumentDetail(props: DocumentDetailProps) {
             </Box>
           )
         )}
-        <VersionSelector
-          status={branchStatus}
-          branches={branches}
-          selectedBranchId={selectedBranchId}
-          error={branchError}
-          onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
-          onRetry={() => page.send({ type: 'branches.retry' })}
-          basePath={basePath}
-          idSlug={segment}
-        />
+        {/* On a phone the version is chosen in the sheet, with the contents: the text comes first. */}
+        {!phone && versionSelector}
         {item?.as_of && pinnedBranch && (
           <PinNotice
             asOf={item.as_of}
@@ -230,58 +295,91 @@ function DocumentDetail(props: DocumentDetailProps) {
       )}
 
       {!error && (
-        <Grid
-          columns={{ initial: '1', lg: '240px minmax(0, 1fr) 270px', xl: '300px minmax(0, 1fr) 280px' }}
-          gap={{ initial: '5', lg: '4', xl: '5' }}
-        >
-          <Column headingId="document-structure-heading" title={intl.formatMessage({ id: 'reader.detail.structure' })}>
-            {structureNodes ? (
-              <StructureTree nodes={structureNodes} selectedNodeId={selectedNodeId} onSelect={selectNodeId} />
-            ) : (
-              <ColumnSkeleton lines={8} />
-            )}
-          </Column>
-          <Column headingId="document-text-heading" title={intl.formatMessage({ id: 'reader.detail.text' })}>
-            {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
-            <TextViewer
-              key={textBranch ?? ''}
-              actor={text}
-              nodes={nodesLoaded ? nodes : NO_NODES}
-              selectedNodeId={selectedNodeId}
-              onSelectNode={selectNodeId}
-              nodeHref={nodeHref}
-              editorHref={signedIn ? editorHref : undefined}
-            />
-          </Column>
-          <Column headingId="document-about-heading" title={intl.formatMessage({ id: 'reader.detail.about' })}>
-            {structureNodes && doc ? (
-              <DocumentStats document={doc} nodes={structureNodes} />
-            ) : (
-              <ColumnSkeleton lines={6} />
-            )}
-          </Column>
-        </Grid>
+        <Tabs.Root value={tab} onValueChange={selectTab}>
+          <Tabs.List aria-label={intl.formatMessage({ id: 'reader.tabs.label' })}>
+            <Tabs.Trigger value="overview">{intl.formatMessage({ id: 'reader.tabs.overview' })}</Tabs.Trigger>
+            <Tabs.Trigger value="text">{intl.formatMessage({ id: 'reader.tabs.text' })}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="text" className="reader-tab">
+            <div className="reader-layout" data-toc={tocInline || undefined}>
+              {tocInline && (
+                <aside id="document-contents" className="reader-toc" aria-labelledby="document-structure-heading">
+                  <Heading as="h2" size="3" mb="2" id="document-structure-heading">
+                    {intl.formatMessage({ id: 'reader.detail.structure' })}
+                  </Heading>
+                  {contents}
+                </aside>
+              )}
+              <section className="reader-main" aria-labelledby="document-text-heading">
+                <h2 id="document-text-heading" className="visually-hidden">
+                  {intl.formatMessage({ id: 'reader.detail.text' })}
+                </h2>
+                {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
+                <ReaderTextTools
+                  document={doc}
+                  branch={branches.find((branch) => branch.id === selectedBranchId)}
+                  text={text}
+                  nodes={nodesLoaded ? nodes : NO_NODES}
+                  linkHref={(nodeId) => addressWith(address, provisionQuery(nodes, nodeId))}
+                  onGoToNode={selectNodeId}
+                >
+                  {(renderActions) => (
+                    <TextViewer
+                      key={textBranch ?? ''}
+                      actor={text}
+                      nodes={nodesLoaded ? nodes : NO_NODES}
+                      selectedNodeId={selectedNodeId}
+                      onSelectNode={selectNodeId}
+                      nodeHref={nodeHref}
+                      editorHref={signedIn ? editorHref : undefined}
+                      toolbarStart={phone ? undefined : contentsButton}
+                      showLanguage={!phone}
+                      onReadingNodeChange={setReadingNodeId}
+                      renderActions={renderActions}
+                    />
+                  )}
+                </ReaderTextTools>
+              </section>
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="overview" className="reader-tab">
+            <Box asChild maxWidth="720px">
+              <section aria-labelledby="document-about-heading">
+                <Heading as="h2" size="4" mb="3" id="document-about-heading">
+                  {intl.formatMessage({ id: 'reader.detail.about' })}
+                </Heading>
+                {structureNodes && doc ? (
+                  <DocumentStats document={doc} nodes={structureNodes} />
+                ) : (
+                  <ColumnSkeleton lines={6} />
+                )}
+                <VersionTimeline page={page} basePath={basePath} />
+              </section>
+            </Box>
+          </Tabs.Content>
+        </Tabs.Root>
       )}
+
+      {!wide && (
+        <ReaderSheet open={sheetOpen} onOpenChange={setSheetOpen}>
+          {phone && (
+            <Flex direction="column" gap="3" mb="4">
+              {versionSelector}
+              <TextLanguage actor={text} />
+            </Flex>
+          )}
+          {contents}
+        </ReaderSheet>
+      )}
+      {/* On a phone the contents button sits in a bar of its own at the bottom, with the Copilot
+          button: neither floats over the text. */}
+      {phone && !error && tab === 'text' && <div className="reader-bottom-bar">{contentsButton}</div>}
     </Box>
   );
 }
 
 const NO_NODES: readonly Node[] = [];
 const editorHref = (fragmentId: string) => `/editor/${fragmentId}`;
-
-/** One of the page's three columns: a section named by its heading. */
-function Column({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
-  return (
-    <Box asChild minWidth="0">
-      <section aria-labelledby={headingId}>
-        <Heading as="h2" size="4" mb="3" id={headingId}>
-          {title}
-        </Heading>
-        {children}
-      </section>
-    </Box>
-  );
-}
 
 function ColumnSkeleton({ lines }: { lines: number }) {
   return (

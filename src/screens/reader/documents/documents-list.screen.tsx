@@ -1,57 +1,65 @@
-// The documents list (/documents): search by law number or title words, run by Enter or Refresh;
-// the search lives in the address (?external_id=&q=).
-import { type FormEvent, type ReactNode } from 'react';
+// The documents list (/documents): search by law number or title words, facets, sort and pages
+// of 50; the machine owns the flow and writes the address (?q=&jurisdiction=&sort=&page=...).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
-import type { Document } from '../../../api/contract';
 import {
   documentsListMachine,
+  searchFromQuery,
   selectDocuments,
   selectError,
   selectExternalId,
+  selectFacets,
+  selectFilters,
+  selectPage,
+  selectPageCount,
   selectQ,
+  selectSort,
   selectStatus,
 } from '../../../machines/reader/documents-list.machine';
 import { errorMessage } from '../../../i18n/error-message';
-import { documentPath } from '../../../shared/document-path';
 import './documents-list.css';
 import { PageTitle } from '../../../components/shell/page-title';
 import { ErrorCallout } from '../../../components/status/error-callout';
-import { formatDay } from '../../../lib/format-day';
+import { DocumentCard } from './document-card';
+import { ListFilters } from './list-filters';
+import { ListPager } from './list-pager';
 
 export function DocumentsListScreen() {
   const intl = useIntl();
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const actor = useActorRef(documentsListMachine, {
-    input: { externalId: params.get('external_id') ?? '', q: params.get('q') ?? '' },
-  });
+  // The machine decides when the address changes; the screen only knows how to navigate.
+  const [machine] = useState(() =>
+    documentsListMachine.provide({
+      actions: {
+        writeAddress: (_, { query }: { query: string }) => navigate(`${location}${query ? `?${query}` : ''}`),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: searchFromQuery(search) });
   const status = useSelector(actor, selectStatus);
   const documents = useSelector(actor, selectDocuments);
+  const facets = useSelector(actor, selectFacets);
   const error = useSelector(actor, selectError);
   const externalId = useSelector(actor, selectExternalId);
   const q = useSelector(actor, selectQ);
+  const filters = useSelector(actor, selectFilters);
+  const sort = useSelector(actor, selectSort);
+  const page = useSelector(actor, selectPage);
+  const pageCount = useSelector(actor, selectPageCount);
 
-  const run = (type: 'search.submit' | 'search.refresh') => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of [
-      ['external_id', externalId.trim()],
-      ['q', q.trim()],
-    ] as const) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    const query = next.toString();
-    navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
-    actor.send({ type });
-  };
+  // Back and forward: the machine ignores the address it wrote itself.
+  useEffect(() => {
+    actor.send({ type: 'address.change', search: searchFromQuery(search) });
+  }, [actor, search]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run('search.submit');
+    actor.send({ type: 'search.submit' });
   };
 
   return (
@@ -85,13 +93,25 @@ export function DocumentsListScreen() {
               <MagnifyingGlassIcon aria-hidden />
               {intl.formatMessage({ id: 'reader.list.search' })}
             </Button>
-            <Button type="button" variant="soft" onClick={() => run('search.refresh')}>
+            <Button type="button" variant="soft" onClick={() => actor.send({ type: 'search.refresh' })}>
               <ReloadIcon aria-hidden />
               {intl.formatMessage({ id: 'reader.list.refresh' })}
             </Button>
           </Flex>
         </Flex>
       </form>
+      <ListFilters
+        filters={{
+          jurisdiction: filters.jurisdiction,
+          type: filters.type,
+          year: filters.year,
+          inForce: filters.inForce,
+        }}
+        facets={facets}
+        sort={sort}
+        onFilter={(next) => actor.send({ type: 'filter.set', filters: next })}
+        onSort={(next) => actor.send({ type: 'sort.set', sort: next })}
+      />
 
       {status === 'loading' && (
         <Grid
@@ -125,7 +145,7 @@ export function DocumentsListScreen() {
       {status === 'loaded' && documents.length > 0 && (
         <>
           <Text as="p" size="2" color="gray" mb="2" role="status">
-            {intl.formatMessage({ id: 'reader.list.count' }, { count: documents.length })}
+            {intl.formatMessage({ id: 'reader.list.count' }, { count: facets?.total ?? documents.length })}
           </Text>
           <Grid asChild columns={{ initial: '1', md: '2' }} gap="3">
             <ul className="reader-plain-list">
@@ -136,6 +156,15 @@ export function DocumentsListScreen() {
               ))}
             </ul>
           </Grid>
+          <ListPager
+            page={page}
+            pageCount={pageCount}
+            total={facets?.total ?? documents.length}
+            onPage={(next) => {
+              actor.send({ type: 'page.set', page: next });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         </>
       )}
     </Box>
@@ -173,43 +202,5 @@ function SearchField({
         {children}
       </TextField.Root>
     </Flex>
-  );
-}
-
-function DocumentCard({ document: item }: { document: Document }) {
-  const intl = useIntl();
-  const day = (value: string) => formatDay(intl, value);
-  return (
-    <Card asChild size="2" className="documents-card">
-      <RouterLink href={`~${documentPath(item.id, item.title)}`}>
-        <Flex direction="column" gap="2">
-          <Heading as="h2" size="3" className="documents-card-title">
-            {item.title}
-          </Heading>
-          <Flex gap="2" wrap="wrap" align="center">
-            <Badge color="indigo" variant="soft" size="2">
-              {item.external_id}
-            </Badge>
-            {item.metadata.kind && (
-              <Badge color="gray" variant="soft">
-                {item.metadata.kind}
-              </Badge>
-            )}
-          </Flex>
-          <Flex gap="3" wrap="wrap">
-            {item.published_date && (
-              <Text size="1" color="gray">
-                {intl.formatMessage({ id: 'reader.list.published' }, { date: day(item.published_date) })}
-              </Text>
-            )}
-            {item.effective_date && (
-              <Text size="1" color="gray">
-                {intl.formatMessage({ id: 'reader.list.effective' }, { date: day(item.effective_date) })}
-              </Text>
-            )}
-          </Flex>
-        </Flex>
-      </RouterLink>
-    </Card>
   );
 }

@@ -1,34 +1,34 @@
-// Home: title, subtitle, the two buttons, and the import instructions for an empty library.
+// Home: title, subtitle, the two buttons, the search box, the entry points with counts, and the
+// import instructions for an empty library.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { LibrarySummary } from '../../../api/contract';
 import { HomeScreen } from './home.screen';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render-screen';
 
-const DOCUMENT = {
-  id: '0b0f7c9a-2a39-5d5e-8a4b-6f4f1a1e0001',
-  external_id: '1/1993 Sb.',
-  title: 'Ústava České republiky',
-  metadata: { title: 'Ústava České republiky', source_system: 'e-sbirka' },
-  published_date: '1993-01-01',
-  effective_date: '1993-01-01',
-  expiry_date: null,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  counts: { nodes: 10, fragments: 20 },
-  languages: ['cs'],
-  branch: null,
+const EMPTY: LibrarySummary = { documents: 0, jurisdictions: [], recently_updated: 0, public_collections: 0 };
+const FILLED: LibrarySummary = {
+  documents: 12,
+  jurisdictions: [
+    { value: 'cz', count: 6 },
+    { value: 'eu', count: 4 },
+    { value: 'de', count: 2 },
+  ],
+  recently_updated: 3,
+  public_collections: 1,
 };
 const asked: string[] = [];
-const listWith = (items: unknown[]) =>
-  http.get('*/v1/legal/documents', ({ request }) => {
-    asked.push(new URL(request.url).search);
-    return HttpResponse.json({ items });
+const summaryOf = (summary: LibrarySummary) =>
+  http.get('*/v1/legal/library/summary', ({ request }) => {
+    asked.push(new URL(request.url).pathname);
+    return HttpResponse.json(summary);
   });
 setUpComponentTests();
-const server = mockApi(listWith([]));
+const server = mockApi(summaryOf(EMPTY));
 
 afterEach(() => {
   asked.length = 0;
@@ -48,21 +48,41 @@ describe('HomeScreen', () => {
     renderScreen(<HomeScreen />);
     expect(await screen.findByRole('heading', { level: 2, name: 'The library is empty' })).toBeTruthy();
     expect(screen.getByText('npm run import -- <file or folder>')).toBeTruthy();
-    expect(asked).toEqual(['?limit=1']);
+    expect(asked).toEqual(['/v1/legal/library/summary']);
+    expect(screen.queryByRole('search')).toBeNull();
   });
 
-  it('says nothing about importing when the library has documents', async () => {
-    server.use(listWith([DOCUMENT]));
+  it('offers the entry points with their counts when the library has documents', async () => {
+    server.use(summaryOf(FILLED));
     renderScreen(<HomeScreen />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked).toEqual(['?limit=1']);
+    const czech = await screen.findByRole('link', { name: 'Czech law 6 documents' });
+    expect(czech.getAttribute('href')).toBe('/documents?jurisdiction=cz');
+    expect(screen.getByRole('link', { name: 'EU law 4 documents' }).getAttribute('href')).toBe(
+      '/documents?jurisdiction=eu',
+    );
+    expect(screen.getByRole('link', { name: 'Other jurisdictions 2 documents' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Recently updated 3 documents' }).getAttribute('href')).toBe(
+      '/documents?sort=updated',
+    );
+    expect(screen.getByRole('link', { name: 'Public collections 1 collection' }).getAttribute('href')).toBe(
+      '/collections',
+    );
     expect(screen.queryByTestId('empty-library')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('searches the library through the documents list', async () => {
+    server.use(summaryOf(FILLED));
+    const { location } = renderScreen(<HomeScreen />);
+    const box = await screen.findByRole('searchbox', { name: 'Search the library' });
+    const user = userEvent.setup();
+    await user.type(box, 'ústava{Enter}');
+    expect(location.history.at(-1)).toBe('/documents?q=%C3%BAstava');
+  });
+
   it('reports a failure and tries again on request', async () => {
     server.use(
-      http.get('*/v1/legal/documents', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })),
+      http.get('*/v1/legal/library/summary', () => HttpResponse.json({ detail: 'internal_error' }, { status: 500 })),
     );
     renderScreen(<HomeScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain(

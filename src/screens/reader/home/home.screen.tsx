@@ -1,4 +1,5 @@
-// Home: what Lexhub is, where to go next, and how to fill an empty library.
+// Home: what Lexhub is, a search box, the library's entry points with counts, and how to fill an
+// empty library.
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -7,20 +8,26 @@ import { useAtomValue } from '../../../atoms/store';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import {
+  countsOf,
   librarySummaryMachine,
   selectEmpty,
   selectLibraryError,
+  selectSummary,
 } from '../../../machines/reader/library-summary.machine';
 import { errorMessage } from '../../../i18n/error-message';
 import { PageTitle } from '../../../components/shell/page-title';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { EmptyLibrary } from './empty-library';
+import { LibraryEntries } from './library-entries';
+import { LibrarySearch } from './library-search';
+import './home.css';
 
 export function HomeScreen() {
   const intl = useIntl();
   const library = useActorRef(librarySummaryMachine);
   const empty = useSelector(library, selectEmpty);
   const error = useSelector(library, selectLibraryError);
+  const summary = useSelector(library, selectSummary);
   const user = useAtomValue(currentUserAtom);
 
   useEffect(() => {
@@ -49,7 +56,16 @@ export function HomeScreen() {
           )}
         </Button>
       </Flex>
-      {empty && <EmptyLibrary />}
+      {empty ? (
+        <EmptyLibrary />
+      ) : (
+        error === undefined && (
+          <>
+            <LibrarySearch />
+            <LibraryEntries counts={summary ? countsOf(summary) : undefined} />
+          </>
+        )
+      )}
       {error !== undefined && (
         <Callout.Root color="red" role="alert">
           <Callout.Icon>
