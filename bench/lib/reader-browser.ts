@@ -14,7 +14,7 @@ export const launchBrowser = (): Promise<Browser> =>
 export const newContext = (browser: Browser): Promise<BrowserContext> => browser.newContext({ viewport: VIEWPORT });
 
 /** The reader's text of a fragment (not its skeleton, retry, or cite-key-only line). */
-export const READER_TEXT = '[data-fragment-id] p.reader-fragment-text';
+export const READER_TEXT = '[data-fragment-id] p.reader-text';
 export const BASELINE_TEXT = 'p.t';
 
 export interface ProbeConfig {
@@ -160,10 +160,11 @@ export async function scrollToEnd(
   return page.evaluate(async (o) => {
     const root = document.querySelector<HTMLElement>(o.scroller);
     if (!root) throw new Error(`no scroller ${o.scroller}`);
+    // The reader scrolls the window (issue 13); a list with a scroll box of its own scrolls itself.
+    const inner =
+      root.scrollHeight > root.clientHeight ? root : root.querySelector<HTMLElement>('[data-virtuoso-scroller]');
     const scroller =
-      root.scrollHeight > root.clientHeight
-        ? root
-        : (root.querySelector<HTMLElement>('[data-virtuoso-scroller]') ?? root);
+      inner && inner.scrollHeight > inner.clientHeight ? inner : (document.scrollingElement as HTMLElement);
     const state = (window as unknown as { __readerProbe: ProbeState }).__readerProbe;
     const frameTimes: number[] = [];
     let running = true;
@@ -185,7 +186,10 @@ export async function scrollToEnd(
         last = Math.max(last, Number(row.getAttribute('data-index')));
       return last;
     };
-    const box = scroller.getBoundingClientRect();
+    const box =
+      scroller === document.scrollingElement
+        ? { top: 0, bottom: window.innerHeight }
+        : scroller.getBoundingClientRect();
     while (performance.now() - started < o.maxMs) {
       const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
       if (atBottom && lastIndex() >= o.totalRows - 1) {

@@ -17,6 +17,9 @@ setUpComponentTests();
 mockApiWith(
   { onUnhandledRequest: 'bypass' },
   http.get('*/v1/legal/documents', () => HttpResponse.json({ items: [] })),
+  http.get('*/v1/legal/library/summary', () =>
+    HttpResponse.json({ documents: 0, jurisdictions: [], recently_updated: 0, public_collections: 0 }),
+  ),
 );
 beforeEach(() => localStorage.clear());
 
