@@ -62,6 +62,19 @@ async function anonymousPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** The table of contents: beside the text on a wide screen, in a drawer on a narrower one. */
+async function filterContents(page: Page, query: string) {
+  const drawerButton = page.getByRole('button', { name: 'Contents', exact: true });
+  const scope = (await drawerButton.isVisible()) ? page.getByRole('dialog', { name: 'Contents' }) : page;
+  if (scope !== page) await drawerButton.click();
+  await scope.getByLabel('Filter the structure').fill(query);
+  return scope.getByRole('tree', { name: 'Document structure' });
+}
+
+async function closeContents(page: Page) {
+  if (await page.getByRole('dialog', { name: 'Contents' }).isVisible()) await page.keyboard.press('Escape');
+}
+
 test('build, maintain with an organization, pin and publish a collection; a visitor reads it', async ({
   page,
   browser,
@@ -153,10 +166,10 @@ test('build, maintain with an organization, pin and publish a collection; a visi
   await expect(visitor.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
   await expect(visitor.locator('link[rel=canonical]')).toHaveAttribute('href', /\/documents\/[0-9a-f-]{36}/);
   await expect(visitor.getByText(/As in force on .*2000/).first()).toBeVisible();
-  const tree = visitor.getByRole('tree', { name: 'Document structure' });
-  await visitor.getByLabel('Filter the structure').fill('čl. 10');
+  let tree = await filterContents(visitor, 'čl. 10');
   await expect(tree.getByRole('treeitem', { name: /Čl\. 10\b/ }).first()).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: /Čl\. 10a/ })).toHaveCount(0);
+  await closeContents(visitor);
   await expectNoSeriousA11yViolations(visitor, 'document in a collection');
   const documentAddress = visitor.url();
   await screenshotAllWays(visitor, 'collection-document', async (p) => {
@@ -166,8 +179,9 @@ test('build, maintain with an organization, pin and publish a collection; a visi
 
   // The latest version is one link away, and has Čl. 10a.
   await visitor.getByRole('link', { name: 'Show the latest version' }).click();
-  await visitor.getByLabel('Filter the structure').fill('čl. 10a');
+  tree = await filterContents(visitor, 'čl. 10a');
   await expect(tree.getByRole('treeitem', { name: /Čl\. 10a/ }).first()).toBeVisible();
+  await closeContents(visitor);
   await visitor.getByRole('link', { name: 'Back to the collection' }).click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
 

@@ -65,6 +65,9 @@ test('ask the Copilot, follow its citation, let it open a provision, survive a s
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}-ustava-ceske-republiky\?.*node=[0-9a-f-]{36}/, {
     timeout: 15_000,
   });
+  // The panel reads the command as activity; the raw command is behind its toggle.
+  await expect(panel.getByText(/^(Opened|Went to) /).first()).toBeVisible();
+  await panel.getByText('Command', { exact: true }).first().click();
   await expect(panel.getByText(/editor\.open|tool\.navigate/).first()).toBeVisible();
 
   // The server goes away: the panel says so; it comes back: the channel reconnects.
