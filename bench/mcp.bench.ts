@@ -160,7 +160,7 @@ export async function benchMcp(ctx: BenchContext): Promise<PartResult> {
       },
       rows,
       notes: [
-        'Each call: key verification (1 query), the per-instance rate-limit counter (flushed every second), a pooled SDK server per scope set with a new transport, the tool (1-3 queries), JSON answer.',
+        'Each call: key verification (remembered per instance for up to 5 s: no query on a hit), the per-instance rate-limit counter (flushed every second), a pooled SDK server per scope set with a new transport, the tool (memory tools: 1 query; read_provision: 3-4), JSON answer.',
         `Calls rotate over ${KEYS} keys of one owner (600 calls a minute each), so the bench never meets a 429.`,
       ],
     };

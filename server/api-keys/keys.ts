@@ -17,6 +17,7 @@ import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
 import { apiKeyFieldInvalid, apiKeyNotActive, apiKeyQuotaExceeded, managedKey, notFound } from '../http/errors.js';
 import { writeKeyEvent } from './events.js';
+import { announceKeyChange, forgetInProcess } from './key-cache.js';
 import { digestOf, displayPrefixOf, newSecret } from './key-format.js';
 import type { OrgRole } from '../../src/api/contract/orgs.js';
 import { canManageKey } from '../policies/api-keys.js';
@@ -187,7 +188,7 @@ async function lockKey(tx: Tx, user: SessionUser, id: string): Promise<KeyRow> {
 
 /** Revokes the key (a revoked one answers as it is: idempotent); managed keys: 403. */
 export async function revokeKey(db: Db, user: SessionUser, id: string): Promise<ApiKey> {
-  return db.transaction(async (tx) => {
+  const key = await db.transaction(async (tx) => {
     const row = await lockKey(tx, user, id);
     if (row.managed) throw managedKey();
     if (row.revoked_at !== null) return toApiKey(row);
@@ -196,8 +197,11 @@ export async function revokeKey(db: Db, user: SessionUser, id: string): Promise<
       sql`UPDATE api_keys k SET revoked_at = now() WHERE k.id = ${id} RETURNING ${KEY_COLUMNS}`,
     );
     await writeKeyEvent(tx, id, 'revoked', 'Revoked', { reason: 'revoked_by_user', actor_id: user.id });
+    await announceKeyChange(tx, { keyId: id });
     return toApiKey(revoked!);
   });
+  forgetInProcess({ keyId: id });
+  return key;
 }
 
 /**
@@ -210,7 +214,7 @@ export async function rotateKey(
   id: string,
   overlapSeconds: number,
 ): Promise<ApiKeyWithSecret> {
-  return db.transaction(async (tx) => {
+  const rotated = await db.transaction(async (tx) => {
     const row = await lockKey(tx, user, id);
     if (row.managed) throw managedKey();
     const status = statusOf(row);
@@ -230,8 +234,11 @@ export async function rotateKey(
       previous_prefix: row.prefix,
       actor_id: user.id,
     });
+    await announceKeyChange(tx, { keyId: id });
     return { ...toApiKey(rotated!), secret };
   });
+  forgetInProcess({ keyId: id });
+  return rotated;
 }
 
 /**
@@ -253,4 +260,6 @@ export async function revokeCreatorKeys(tx: Tx, orgId: string, userId: string): 
     sql`UPDATE api_keys SET previous_valid_until = now()
         WHERE owner_org_id = ${orgId} AND previous_valid_until > now()`,
   );
+  // Every instance forgets the organization's verified keys once this commits.
+  await announceKeyChange(tx, { orgId });
 }

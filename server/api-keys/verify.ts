@@ -38,11 +38,17 @@ interface CandidateRow {
   expired: boolean;
   expired_noted: boolean;
   creator_role: OrgRole | null;
+  expires_at_ms: number | string | null;
+  previous_valid_until_ms: number | string | null;
 }
 
 const DUMMY_DIGEST = digestOf('lxh_000000000000000000000000000000000000');
 
-export type VerifyResult = { ok: true; key: VerifiedKey } | { ok: false; error: ApiError };
+/**
+ * `validUntilMs`: when this secret stops working by time alone (the key's expiry, or the end of a
+ * rotated secret's overlap; null: never), for a cache of verified keys (key-cache.ts).
+ */
+export type VerifyResult = { ok: true; key: VerifiedKey; validUntilMs: number | null } | { ok: false; error: ApiError };
 
 const refuse = (code: Parameters<typeof apiKeyUnauthorized>[0]): VerifyResult => ({
   ok: false,
@@ -60,7 +66,9 @@ export async function verifyApiKey(db: Db, secret: string, ip: string): Promise<
           k.revoked_at IS NOT NULL AS revoked,
           coalesce(k.expires_at <= now(), false) AS expired,
           k.expired_noted_at IS NOT NULL AS expired_noted,
-          m.role AS creator_role
+          m.role AS creator_role,
+          extract(epoch FROM k.expires_at) * 1000 AS expires_at_ms,
+          extract(epoch FROM k.previous_valid_until) * 1000 AS previous_valid_until_ms
         FROM api_keys k
         LEFT JOIN org_members m ON m.org_id = k.owner_org_id AND m.user_id = k.created_by
         WHERE k.prefix = ${prefix} OR k.previous_prefix = ${prefix}
@@ -86,8 +94,12 @@ export async function verifyApiKey(db: Db, secret: string, ip: string): Promise<
     await recordKeyDenied(db, row.id, ip, 'rotated_secret_reused');
     return refuse('api_key_rotated');
   }
+  const limits = [row.expires_at_ms, matchesPrevious ? row.previous_valid_until_ms : null]
+    .filter((ms) => ms !== null)
+    .map(Number);
   return {
     ok: true,
+    validUntilMs: limits.length === 0 ? null : Math.min(...limits),
     key: {
       id: row.id,
       prefix: row.prefix,

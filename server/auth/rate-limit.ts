@@ -97,12 +97,64 @@ async function addToCounter(db: Db, key: string, windowStart: number, cost: numb
   return Number(row?.count ?? 0);
 }
 
-async function readCounter(db: Db, key: string, windowStart: number): Promise<number> {
-  const [row] = await sqlRows<{ count: number }>(
-    db,
-    sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = to_timestamp(${windowStart})`,
+interface CounterAddition {
+  key: string;
+  windowStart: number;
+  cost: number;
+}
+
+const counterId = (key: string, windowStart: number) => `${key}@${windowStart}`;
+
+/** Rows per statement: far below PostgreSQL's 65,535 parameters, small enough to hold few locks. */
+const FLUSH_CHUNK = 500;
+
+type CounterRow = { key: string; window_start_s: number | string; count: number };
+
+/**
+ * Adds each cost to its window's shared counter; puts the new values into `counts` by counterId
+ * as each chunk commits (on an error, what is in `counts` was counted). Costs of 0
+ * are only read (no dead row versions for idle keys). Rows go in key order so that two instances
+ * flushing the same keys lock them in the same order and cannot deadlock.
+ */
+async function addToCounters(db: Db, additions: CounterAddition[], counts: Map<string, number>): Promise<void> {
+  const sorted = [...additions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let start = 0; start < sorted.length; start += FLUSH_CHUNK) {
+    const chunk = sorted.slice(start, start + FLUSH_CHUNK);
+    const added = chunk.filter((row) => row.cost > 0);
+    const idle = chunk.filter((row) => row.cost === 0);
+    const rows: CounterRow[] = [];
+    if (added.length > 0) rows.push(...(await upsertCounters(db, added)));
+    if (idle.length > 0) rows.push(...(await readCounters(db, idle)));
+    for (const row of rows) counts.set(counterId(row.key, Number(row.window_start_s)), Number(row.count));
+  }
+}
+
+const counterValues = (rows: CounterAddition[]) =>
+  sql.join(
+    rows.map(({ key, windowStart, cost }) => sql`(${key}, to_timestamp(${windowStart}), ${cost}::integer)`),
+    sql`, `,
   );
-  return Number(row?.count ?? 0);
+
+function upsertCounters(db: Db, rows: CounterAddition[]): Promise<CounterRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    return sqlRows<CounterRow>(
+      tx,
+      sql`INSERT INTO rate_limits (key, window_start, count) VALUES ${counterValues(rows)}
+          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + excluded.count
+          RETURNING key, extract(epoch FROM window_start)::float8 AS window_start_s, count`,
+    );
+  });
+}
+
+function readCounters(db: Db, rows: CounterAddition[]): Promise<CounterRow[]> {
+  return sqlRows<CounterRow>(
+    db,
+    sql`SELECT r.key, extract(epoch FROM r.window_start)::float8 AS window_start_s, r.count
+        FROM rate_limits r
+        JOIN (VALUES ${counterValues(rows)}) AS wanted(key, window_start, cost)
+          ON r.key = wanted.key AND r.window_start = wanted.window_start`,
+  );
 }
 
 export interface BufferedRateLimiter {
@@ -142,25 +194,32 @@ export function bufferedRateLimiter(db: Db, flushEveryMs = 1000): BufferedRateLi
 
   const flushOnce = async () => {
     const nowSeconds = Date.now() / 1000;
-    for (const [key, window] of windows) {
-      if (window.windowEnd <= nowSeconds) continue;
-      const pending = window.pending;
-      window.pending = 0;
-      try {
-        // Idle here since the last flush: still read what the other instances counted.
-        const count =
-          pending === 0
-            ? await readCounter(db, key, window.windowStart)
-            : await addToCounter(db, key, window.windowStart, pending);
-        // A newer window may have replaced this one meanwhile: it was read fresh then.
-        if (windows.get(key) === window) window.shared = count;
-      } catch {
-        // The database is away: keep the hits for the next flush.
-        window.pending += pending;
-      }
-    }
     // Forget windows that ended: nothing counts against them any more.
     for (const [key, window] of windows) if (window.windowEnd <= nowSeconds) windows.delete(key);
+    const batch = [...windows].map(([key, window]) => ({ key, window, pending: window.pending }));
+    if (batch.length === 0) return;
+    for (const entry of batch) entry.window.pending = 0;
+    const counts = new Map<string, number>();
+    try {
+      // A few statements for all active keys (not one per key); idle keys still read what the
+      // other instances counted.
+      const additions = batch.map(({ key, window, pending }) => ({
+        key,
+        windowStart: window.windowStart,
+        cost: pending,
+      }));
+      await addToCounters(db, additions, counts);
+    } catch {
+      // The database is away: keep the hits it did not count for the next flush.
+      for (const entry of batch) {
+        if (!counts.has(counterId(entry.key, entry.window.windowStart))) entry.window.pending += entry.pending;
+      }
+    }
+    for (const { key, window } of batch) {
+      // A newer window may have replaced this one meanwhile: it was read fresh then.
+      const count = counts.get(counterId(key, window.windowStart));
+      if (count !== undefined && windows.get(key) === window) window.shared = count;
+    }
   };
   const flush = () => {
     flushing ??= flushOnce().finally(() => {

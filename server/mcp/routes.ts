@@ -14,10 +14,11 @@ import {
   type ProtectedResourceMetadata,
 } from '../../src/api/contract/mcp.js';
 import { recordKeyDenied } from '../api-keys/events.js';
-import { noteExpiredKeys, verifyApiKey, type VerifiedKey } from '../api-keys/verify.js';
+import { keyVerifier } from '../api-keys/key-cache.js';
+import { noteExpiredKeys, type VerifiedKey } from '../api-keys/verify.js';
 import { backgroundRunner } from '../auth/background-work.js';
 import { bufferedRateLimiter, type Limit } from '../auth/rate-limit.js';
-import type { Db } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { ApiError, apiKeyInQuery, apiKeyUnauthorized, insufficientScope, originNotAllowed } from '../http/errors.js';
 import { scopesAllow } from '../policies/api-keys.js';
 import { keyUseRecorder } from './key-use.js';
@@ -54,15 +55,19 @@ function refusedCall(body: unknown, scopes: readonly ApiKeyScope[]): { tool: str
   return undefined;
 }
 
-export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOptions = {}) {
+export function registerMcpRoutes(app: FastifyInstance, database: Database, options: McpOptions = {}) {
   const { publicUrl } = options;
+  const { db } = database;
   const rateLimit = options.rateLimit ?? { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 };
   const keys = new WeakMap<FastifyRequest, VerifiedKey>();
   const recordUse = keyUseRecorder(db, backgroundRunner(app));
   // Counted per instance, added to the shared counters every second (bound: rate-limit.ts).
   const limiter = bufferedRateLimiter(db);
   const servers = mcpServerPool();
+  // Verified keys remembered for seconds, forgotten on every instance when a key changes (bound: key-cache.ts).
+  const verifier = keyVerifier(database);
   app.addHook('onClose', () => limiter.close());
+  app.addHook('onClose', () => verifier.close());
 
   const checkUrlAndOrigin = async (request: FastifyRequest) => {
     if (keyInUrl(request.url)) throw apiKeyInQuery();
@@ -73,7 +78,7 @@ export function registerMcpRoutes(app: FastifyInstance, db: Db, options: McpOpti
     await checkUrlAndOrigin(request);
     // Only the header: cookies (a browser's session) never authenticate /mcp.
     const secret = bearerOf(request.headers.authorization);
-    const verified = secret === undefined ? undefined : await verifyApiKey(db, secret, request.ip);
+    const verified = secret === undefined ? undefined : await verifier.verify(secret, request.ip);
     if (!verified?.ok) {
       reply.header('WWW-Authenticate', unauthorizedChallenge(request, publicUrl, verified === undefined));
       throw verified?.error ?? apiKeyUnauthorized('api_key_missing');

@@ -19,4 +19,9 @@ export const MEMORY_LIMITS = {
   graphRelations: 10_000,
   /** Entities one search_nodes answer returns at most (name and type matches first). */
   searchEntities: 200,
+  /**
+   * Matching observations one search reads at most to find those entities (a broad query matched
+   * ~10,000 of 100,000 and read them all to keep 200 entities; BENCHMARKS.md, issue 12).
+   */
+  searchObservationHits: 2_000,
 } as const;

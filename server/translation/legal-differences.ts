@@ -15,16 +15,29 @@ export interface LegalToken {
   end: number;
 }
 
+/** One UTF-16 unit folded; non-ASCII ones are remembered (the memory's rerank folds every candidate). */
+const foldedUnits = new Map<string, string>();
+function foldUnit(ch: string): string {
+  let f = foldedUnits.get(ch);
+  if (f === undefined) {
+    f = ch
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '')
+      .toLowerCase();
+    if (foldedUnits.size < 4096) foldedUnits.set(ch, f);
+  }
+  return f;
+}
+
 /** Lowercased, accents stripped, character by character so offsets map back to the original. */
 function foldWithOffsets(text: string): { folded: string; offsets: number[] } {
   let folded = '';
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    const f = ch
-      .normalize('NFD')
-      .replace(/\p{Mn}/gu, '')
-      .toLowerCase();
+    const code = text.charCodeAt(i);
+    // ASCII folds to itself, lowercased: the common case, without normalize() and a regex.
+    const f =
+      code < 0x80 ? (code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : text[i]!) : foldUnit(text[i]!);
     for (let k = 0; k < f.length; k++) offsets.push(i);
     folded += f;
   }
@@ -194,19 +207,28 @@ function unmatched(a: LegalToken[], b: LegalToken[]): LegalToken[] {
 
 const KINDS: LegalDifferenceKind[] = ['number', 'date', 'negation', 'modal', 'cite_key'];
 
+/** What legalDifferences reads of one text: computed once for a text compared with many. */
+export interface LegalProfile {
+  tokens: LegalToken[];
+  words: LegalToken[];
+}
+
+export const legalProfile = (text: string): LegalProfile => ({ tokens: legalTokens(text), words: words(text) });
+
 /**
  * What differs between the text being translated (`expected`) and a candidate's source text
  * (`found`, whose offsets the result carries for highlighting). A changed token is one
  * difference (expected and found both set); an added or dropped one has the other side null.
+ * `queryText` may be its legalProfile, when one text is compared with many candidates.
  */
-export function legalDifferences(queryText: string, candidateSource: string): LegalDifference[] {
-  const query = legalTokens(queryText);
-  const candidate = legalTokens(candidateSource);
+export function legalDifferences(queryText: string | LegalProfile, candidateSource: string): LegalDifference[] {
+  const query = typeof queryText === 'string' ? legalProfile(queryText) : queryText;
+  const candidate = legalProfile(candidateSource);
   const differences: LegalDifference[] = [];
-  const prefixed = prefixNegations(words(queryText), words(candidateSource));
+  const prefixed = prefixNegations(query.words, candidate.words);
   for (const kind of KINDS) {
-    const q = query.filter((t) => t.kind === kind);
-    const c = candidate.filter((t) => t.kind === kind);
+    const q = query.tokens.filter((t) => t.kind === kind);
+    const c = candidate.tokens.filter((t) => t.kind === kind);
     let onlyQuery = unmatched(q, c);
     let onlyCandidate = unmatched(c, q);
     if (kind === 'negation') {

@@ -9,15 +9,17 @@
 // Speed (BENCHMARKS.md, issue 11): the planner prices pg_trgm's `%` as cheap and sometimes scans
 // every row computing similarity (seconds); each query runs with enable_seqscan off, so the
 // trigram indexes answer. The library query reads only `aligned` fragments (migration 0011), the
-// ones with a text in another language to offer.
+// ones with a text in another language to offer. For the main source languages the trigram index
+// also holds the text's length (migration 0015), so the length window narrows the index scan itself.
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
 import { fragmentVisibleTo } from '../policies/translations.js';
 import type { LegalDifference, Provenance } from '../../src/api/contract/translation.js';
-import { legalDifferences, legalPenalty } from './legal-differences.js';
-import { normalizeForMemory, similarityScore } from './similarity.js';
+import { legalDifferences, legalPenalty, legalProfile } from './legal-differences.js';
+import { normalizeForMemory, normalizedSimilarity } from './similarity.js';
 
 export const DEFAULT_MEMORY_LIMIT = 5;
 export const DEFAULT_MEMORY_MIN_SCORE = 75;
@@ -169,16 +171,18 @@ async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number,
 
 /**
  * Runs `query` with sequential scans priced out, in its own transaction (a savepoint inside the
- * caller's), and puts the setting back: the caller's later statements plan as before.
+ * caller's, where the setting is then put back: the caller's later statements plan as before; in
+ * a transaction of its own the setting ends with it, one round trip fewer).
  */
 async function withTrigramPlan<T>(db: Db | Tx, query: (tx: Tx) => Promise<T>): Promise<T> {
+  const nested = db instanceof PgTransaction;
   return db.transaction(async (tx) => {
     const [previous] = await sqlRows<{ value: string }>(
       tx,
       sql`SELECT current_setting('enable_seqscan') AS value, set_config('enable_seqscan', 'off', true)`,
     );
     const result = await query(tx);
-    await tx.execute(sql`SELECT set_config('enable_seqscan', ${previous?.value ?? 'on'}, true)`);
+    if (nested) await tx.execute(sql`SELECT set_config('enable_seqscan', ${previous?.value ?? 'on'}, true)`);
     return result;
   });
 }
@@ -208,6 +212,7 @@ export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<Mem
   const candidates = await allCandidates(db, q, minLength, maxLength);
 
   const normalizedQuery = normalizeForMemory(text);
+  const queryProfile = legalProfile(text);
   const byPair = new Map<string, MemorySuggestion & { unreviewed: boolean }>();
   for (const candidate of candidates) {
     // DGT-TM keeps no-break spaces the library's fragments fold: the same pair either way.
@@ -220,11 +225,15 @@ export async function lookupMemory(db: Db | Tx, query: MemoryQuery): Promise<Mem
       known.unreviewed &&= candidate.unreviewed;
       continue;
     }
-    const differences = legalDifferences(text, candidate.source_text);
-    const exact = differences.length === 0 && normalizeForMemory(candidate.source_text) === normalizedQuery;
+    const normalizedSource = normalizeForMemory(candidate.source_text);
+    const differences = legalDifferences(queryProfile, candidate.source_text);
+    const exact = differences.length === 0 && normalizedSource === normalizedQuery;
     const penalty = legalPenalty(differences);
-    // Below minScore + penalty the candidate is dropped: the distance need not be exact there.
-    const score = exact ? 100 : Math.max(0, similarityScore(text, candidate.source_text, minScore + penalty) - penalty);
+    // Below minScore + penalty the candidate is dropped: the distance need not be exact there (a
+    // text with many differences costs next to nothing: its band is narrow or empty).
+    const score = exact
+      ? 100
+      : Math.max(0, normalizedSimilarity(normalizedQuery, normalizedSource, minScore + penalty) - penalty);
     byPair.set(key, {
       text: candidate.target_text,
       // Only an exact match says 100.

@@ -56,8 +56,11 @@ export function damerauLevenshtein(a: string, b: string, max = Number.POSITIVE_I
  * 100. With `floor`, a text scoring below it answers some score below it, computed faster.
  */
 export function similarityScore(a: string, b: string, floor = 0): number {
-  const x = normalizeForMemory(a);
-  const y = normalizeForMemory(b);
+  return normalizedSimilarity(normalizeForMemory(a), normalizeForMemory(b), floor);
+}
+
+/** similarityScore of two texts already in their normalizeForMemory form. */
+export function normalizedSimilarity(x: string, y: string, floor = 0): number {
   const longest = Math.max(x.length, y.length);
   if (longest === 0) return 100;
   // score >= floor  <=>  distance <= longest * (100 - floor) / 100

@@ -98,4 +98,25 @@ describe.each(ENGINES)('buffered rate limiter (%s)', (engine) => {
     await a.close();
     expect(await sharedCount(key)).toBe(5);
   });
+
+  it("flushes many keys at once (more than one statement), idle ones reading the others' counts", async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const keys = Array.from({ length: 1_100 }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+    const a = limiter();
+    const b = limiter();
+    for (const key of keys) await a.hit(key, HOUR);
+    for (const key of keys) await a.hit(key, HOUR, 2);
+    // b knows one key and stays idle on it while a flushes.
+    await b.hit(keys[7]!, HOUR);
+    await a.flush();
+    const [row] = await sqlRows<{ total: number }>(
+      db(),
+      sql`SELECT coalesce(sum(count), 0)::int AS total FROM rate_limits WHERE key LIKE ${prefix + '%'}`,
+    );
+    expect(Number(row!.total)).toBe(keys.length * 3 + 1);
+    // b's flush reads a's 3 hits on that key (4 in all): 6 more pass, not 9.
+    await b.flush();
+    expect(await passes(() => b.hit(keys[7]!, HOUR), 20)).toBe(6);
+    await Promise.all([a.close(), b.close()]);
+  });
 });

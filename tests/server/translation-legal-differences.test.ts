@@ -2,7 +2,12 @@
 // between the text being translated and a memory candidate's source, in Czech and English; what
 // must not count (position, case, diacritics).
 import { describe, expect, it } from 'vitest';
-import { legalDifferences, legalPenalty, legalTokens } from '../../server/translation/legal-differences.js';
+import {
+  legalDifferences,
+  legalPenalty,
+  legalProfile,
+  legalTokens,
+} from '../../server/translation/legal-differences.js';
 
 const pairs = (query: string, candidate: string) =>
   legalDifferences(query, candidate).map((d) => [d.kind, d.expected, d.found]);
@@ -80,6 +85,21 @@ describe('legalDifferences', () => {
     const differences = legalDifferences('čl. 54: 30 dnů, musí', 'čl. 55: 31 dnů, může');
     expect(differences.map((d) => d.kind)).toEqual(['number', 'modal', 'cite_key']);
     expect(legalPenalty(differences)).toBe(30);
+  });
+
+  it('answers the same for a query given as its profile (the memory compares one text with many)', () => {
+    const query = 'Ministerstvo NEMŮŽE do 30. června 2019 podle čl. 54 odst. 2 změnit 1,5 % — nikoli ﬁnále Ÿ İ.';
+    const profile = legalProfile(query);
+    for (const candidate of [
+      'Ministerstvo může do 30. června 2019 podle čl. 55 odst. 2 změnit 1,5 % — finále.',
+      'MINISTERSTVO nemůže do 1. 7. 2019 podle cl. 54 odst. 3 zmenit 2 %.',
+      query,
+    ])
+      expect(legalDifferences(profile, candidate)).toEqual(legalDifferences(query, candidate));
+    // Offsets still point into the original text after folding letters of every kind.
+    const numbers = legalTokens(query).filter((t) => t.kind === 'number');
+    expect(numbers.map((t) => query.slice(t.start, t.end))).toEqual(['1,5']);
+    expect(legalTokens('Ÿİ ČL. 7').map((t) => [t.kind, t.key, t.text])).toEqual([['cite_key', 'article 7', 'ČL. 7']]);
   });
 
   it('lists the tokens of a text', () => {

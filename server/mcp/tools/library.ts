@@ -98,7 +98,7 @@ export const libraryTools = [
     name: 'compare_versions',
     scope: 'memory.read',
     description:
-      'What changed between two versions of a document (ids or names from list_versions, e.g. "main"): counts, then provisions changed (old and new text), added and removed, 50 at a time from offset.',
+      'What changed between two versions of a document (ids or names from list_versions, e.g. "main"): counts (moved: of the changed, those whose text moved to another path), then provisions changed (old and new text; moved_from: where a moved text stood in the older version, e.g. Čl. 1 -> Čl. 1 odst. 1, else null), added and removed, 50 at a time from offset.',
     input: z.object({
       document_id: documentRef,
       from: text(100).describe('The older version: id or name'),
@@ -128,6 +128,8 @@ export const libraryTools = [
         changed: changes.changed.map((c) => ({
           citation: c.citation,
           cite_key: c.cite_key,
+          // As the /v1 comparison answers it: a text that moved is changed, never removed and added.
+          moved_from: c.moved_from,
           old_text: cut(c.text_a),
           new_text: cut(c.text_b),
         })),
