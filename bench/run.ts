@@ -1,4 +1,4 @@
-// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|copilot|realtime|memory|preview ...] [--engine pglite|postgres]`:
+// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|transfer|copilot|realtime|memory|preview ...] [--engine pglite|postgres]`:
 // runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
 import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
@@ -14,6 +14,7 @@ import { benchMcp } from './mcp.bench.js';
 import { benchMemorySearch } from './memory-search.bench.js';
 import { benchReader } from './reader.bench.js';
 import { benchRealtime } from './realtime.bench.js';
+import { benchTransfer } from './transfer.bench.js';
 import { benchTranslationMemory } from './translation-memory.bench.js';
 import { benchTranslationPreview } from './translation-preview.bench.js';
 import type { BenchContext } from './lib/context.js';
@@ -26,6 +27,7 @@ const PARTS = {
   autocomplete: benchAutocomplete,
   compare: benchCompare,
   reader: benchReader,
+  transfer: benchTransfer,
   copilot: benchCopilot,
   realtime: benchRealtime,
   auth: benchAuth,
@@ -38,9 +40,9 @@ const PARTS = {
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [transfer] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [--engine pglite|postgres]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all fourteen (memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all fifteen (memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only; transfer: the same Chromium, the bytes received per page, BENCH_TRANSFER_RUNS, BENCH_TRANSFER_DATA_DIR, PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {

@@ -21,8 +21,9 @@ test('home shows the product, its two calls to action, a search box and the entr
 
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('ústava');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/documents\?q=%C3%BAstava$/);
-  await expect(page.getByRole('link', { name: /Ústava České republiky/ })).toBeVisible();
+  // The home box asks the search screen, which resolves names and searches the text.
+  await expect(page).toHaveURL(/\/search\?q=%C3%BAstava$/);
+  await expect(page.getByRole('link', { name: /Ústava České republiky/ }).first()).toBeVisible();
 });
 
 test('the documents list filters by jurisdiction from the address and cites EU acts', async ({ page }) => {

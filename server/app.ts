@@ -2,8 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { routes } from '../src/api/contract/routes.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { installPrivateAnswers } from './http/private-answers.js';
@@ -17,6 +20,7 @@ import { registerTranslationRoutes } from './routes/translation.js';
 import { DEFAULT_TRANSLATE_OPTIONS, type TranslateOptions } from './translation/translate.js';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.js';
 import { registerMetaRoutes } from './routes/meta.js';
+import { registerSearchRoutes } from './routes/search.js';
 import { registerVersionRoutes } from './routes/versions.js';
 import { installAccounts, type AccountsOptions } from './auth/install.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -60,6 +64,33 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Routes whose answers go out as they are: the static files' route (their copies are compressed at build). */
+export const STATIC_ROUTE = '/*';
+const UNCOMPRESSED_ROUTES = new Set([
+  STATIC_ROUTE,
+  // The Copilot's reply streams piece by piece: a compressor would hold pieces back until it fills a block.
+  routes.copilotChat.path,
+]);
+
+/**
+ * Dynamic answers (JSON, HTML) from 1 kB on go out Brotli or gzip compressed, as the client asks, at
+ * a Brotli quality that keeps the CPU low. /ws never passes through here (the server's upgrade
+ * listener takes it); /mcp writes its own answer (hijacked); the routes above are left alone.
+ */
+async function installCompression(app: FastifyInstance) {
+  // Before the plugin's own onRoute hook, which reads `compress` when each route is added.
+  app.addHook('onRoute', (route) => {
+    if (UNCOMPRESSED_ROUTES.has(route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -80,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installPrivateAnswers(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  await installCompression(app);
 
   const { db } = options.database;
   const accounts: AccountsOptions = { publicUrl: 'http://localhost:8080', ...options.accounts };
@@ -94,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiKeyRoutes(app, db);
   registerMemoryRoutes(app, db);
   // PUBLIC_URL when the caller configured one; else /mcp answers with each request's own origin.
-  registerMcpRoutes(app, db, { publicUrl: options.accounts?.publicUrl });
+  registerMcpRoutes(app, options.database, { publicUrl: options.accounts?.publicUrl });
   registerRealtimeRoutes(app, options.database, {
     trustProxy: options.accounts?.trustProxy ?? false,
     ...options.realtime,
@@ -118,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFindRoutes(app, db);
   registerExportRoutes(app, db);
   registerMetaRoutes(app, db);
+  registerSearchRoutes(app, db);
 
   const webRoot =
     options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
@@ -128,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webRoot,
       wildcard: true,
       cacheControl: false,
+      // The build's .br and .gz copies (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
       // Hashed build assets never change; everything else is revalidated.
       setHeaders: (response, filePath) => {
         response.header(

@@ -1,7 +1,7 @@
-// Browser entry: Radix Themes' styles, the app's own few rules, and the React root.
+// Browser entry: Radix Themes' styles (only the parts the app uses), the app's own few rules, and the React root.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@radix-ui/themes/styles.css';
+import './radix-themes.css';
 import './styles.css';
 import { App } from './app';
 import { initialLocale } from './i18n/locale';

@@ -12,6 +12,7 @@ import { renderScreen } from './testing/render-screen';
 vi.mock('./screens/reader/home/home.screen', () => ({ HomeScreen: () => <p data-testid="screen">home</p> }));
 vi.mock('./screens/lazy-screens', () => ({
   DocumentsListScreen: () => <p data-testid="screen">documents</p>,
+  SearchScreen: () => <p data-testid="screen">search</p>,
   ToolsScreen: () => <ToolsMarker />,
   DocumentDetailScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`detail ${JSON.stringify(props)}`}</p>,
   CompareScreen: (props: DocumentScreenProps) => <p data-testid="screen">{`compare ${JSON.stringify(props)}`}</p>,
@@ -81,6 +82,7 @@ describe('route table', () => {
   it.each([
     ['/', 'home'],
     ['/documents', 'documents'],
+    ['/search', 'search'],
     [`/documents/${ID}`, doc('detail', '', 'public')],
     [`/documents/${ID}/compare`, doc('compare', '', 'public')],
     ['/tools', 'tools'],

@@ -22,6 +22,7 @@ import {
   OrgProfileScreen,
   ProfileSettingsScreen,
   PublicCollectionScreen,
+  SearchScreen,
   RegisterScreen,
   ResetPasswordScreen,
   TeamsScreen,
@@ -97,6 +98,7 @@ function ownerCollectionRoutes(
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', render: () => <HomeScreen /> },
   { path: '/documents', render: () => <DocumentsListScreen /> },
+  { path: '/search', render: () => <SearchScreen /> },
   ...documentRoutes('', 'public', () => ''),
 
   ...documentRoutes(

@@ -63,7 +63,10 @@ export async function largestDocument(database: Database): Promise<ReaderDocumen
   return found;
 }
 
-async function documentByExternalId(database: Database, externalId: string): Promise<ReaderDocument | undefined> {
+export async function documentByExternalId(
+  database: Database,
+  externalId: string,
+): Promise<ReaderDocument | undefined> {
   const { rows } = await database.raw(`SELECT ${DOCUMENT_COLUMNS} ${FROM_MAIN} WHERE d.external_id = $1 ${GROUP}`, [
     externalId,
   ]);

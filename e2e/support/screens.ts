@@ -15,6 +15,9 @@ export async function useLocale(page: Page, locale: 'en' | 'cs') {
 export async function screenshotAllWays(page: Page, name: string, open: (page: Page) => Promise<void>) {
   // localStorage belongs to the app's origin: be on it before writing the theme.
   if (page.url() === 'about:blank') await page.goto('/');
+  // The test goes on afterwards at its own size and theme, not at the last ones shot (375 px, dark).
+  const size = page.viewportSize();
+  const savedTheme = await page.evaluate(() => window.localStorage.getItem('lexhub.theme'));
   for (const theme of ['light', 'dark'] as const) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
@@ -23,4 +26,12 @@ export async function screenshotAllWays(page: Page, name: string, open: (page: P
       await page.screenshot({ path: `test-results/screenshots/${name}-${theme}-${width}.png`, fullPage: false });
     }
   }
+  if (size) await page.setViewportSize(size);
+  await page.evaluate(
+    (value) =>
+      value === null
+        ? window.localStorage.removeItem('lexhub.theme')
+        : window.localStorage.setItem('lexhub.theme', value),
+    savedTheme,
+  );
 }

@@ -1,6 +1,8 @@
 // The History tab's storage: each user's Copilot conversations and their turns. A turn (the
 // question and its answer) is written in one transaction; a user keeps at most
-// MAX_CONVERSATIONS_PER_USER conversations (the least recently used go first).
+// MAX_CONVERSATIONS_PER_USER conversations (the least recently used go first), and a conversation
+// at most MAX_MESSAGES_PER_CONVERSATION messages (its oldest turns go first), so one user's
+// history stays bounded however long they chat in one conversation.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -13,6 +15,13 @@ import {
 import type { Db } from '../db/client.js';
 import { sqlRows, TIMESTAMP_TEXT } from '../db/sql.js';
 import { notFound } from '../http/errors.js';
+
+/**
+ * Messages kept per conversation (100 turns): with MAX_CONVERSATIONS_PER_USER and
+ * MAX_STORED_MESSAGE_CHARS, the bound of one user's history. The chat sends at most 50 messages
+ * of context, so older turns could not be continued from anyway.
+ */
+export const MAX_MESSAGES_PER_CONVERSATION = 200;
 
 export interface StoredTurn {
   userId: string;
@@ -28,7 +37,12 @@ const titleOf = (question: string) => cut(question.replace(/\s+/g, ' ').trim(), 
  * Stores one turn. The conversation is created on its first turn (titled by the question); an id
  * that belongs to another user is not written to (false), so no one can add to another's history.
  */
-export async function storeTurn(db: Db, turn: StoredTurn, maxPerUser = MAX_CONVERSATIONS_PER_USER): Promise<boolean> {
+export async function storeTurn(
+  db: Db,
+  turn: StoredTurn,
+  maxPerUser = MAX_CONVERSATIONS_PER_USER,
+  maxMessages = MAX_MESSAGES_PER_CONVERSATION,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // One user's turns are written one at a time, so the count below holds.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${turn.userId} FOR NO KEY UPDATE`);
@@ -50,6 +64,12 @@ export async function storeTurn(db: Db, turn: StoredTurn, maxPerUser = MAX_CONVE
            now() + interval '1 millisecond')`,
     );
     await tx.execute(sql`UPDATE copilot_conversations SET updated_at = now() WHERE id = ${turn.conversationId}`);
+    // The oldest turns beyond the conversation's bound go (the order the History reads them in).
+    await tx.execute(
+      sql`DELETE FROM copilot_messages WHERE id IN (
+            SELECT id FROM copilot_messages WHERE conversation_id = ${turn.conversationId}
+            ORDER BY created_at DESC, id DESC OFFSET ${maxMessages})`,
+    );
     await tx.execute(
       sql`DELETE FROM copilot_conversations WHERE id IN (
             SELECT id FROM copilot_conversations WHERE user_id = ${turn.userId}

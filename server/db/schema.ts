@@ -17,7 +17,11 @@ import {
   uniqueIndex,
   type AnyPgColumn,
   uuid,
+  customType,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's tsvector (full-text search documents, migration 0014); read as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export interface DocumentMetadata {
   title: string;
@@ -43,6 +47,10 @@ export const documents = pgTable(
     metadata: jsonb('metadata').$type<DocumentMetadata>().notNull(),
     /** Lowercase, accent-free title + number: what autocomplete matches with trigrams. */
     searchText: text('search_text').notNull(),
+    /** Title, number and short names (document_aliases) as a tsvector: the full-text search's title match. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     publishedDate: date('published_date'),
     effectiveDate: date('effective_date'),
     expiryDate: date('expiry_date'),
@@ -53,6 +61,59 @@ export const documents = pgTable(
     index('documents_external_key_idx').on(t.externalKey.op('text_pattern_ops')),
     index('documents_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('documents_search_text_prefix_idx').on(t.searchText.op('text_pattern_ops')),
+    index('documents_search_vector_idx').using('gin', t.searchVector),
+  ],
+);
+
+/**
+ * Short names and abbreviations of documents ('Ústava', 'Listina', 'GDPR'): the importer adds the
+ * ones it knows from titles and numbers (source 'import'), an operator adds more ('operator',
+ * server/search/aliases.ts). `alias_key` is the alias folded (lowercase, no accents).
+ */
+export const documentAliases = pgTable(
+  'document_aliases',
+  {
+    aliasKey: text('alias_key').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    source: text('source').$type<'import' | 'operator'>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.aliasKey, t.documentId] }),
+    index('document_aliases_document_idx').on(t.documentId),
+    check('document_aliases_source_check', sql`${t.source} IN ('import', 'operator')`),
+  ],
+);
+
+/**
+ * The full-text search document of every imported fragment with text (server/search/): heading and
+ * cite key (weight A), the enclosing headings (B) and the text (C), folded (search_fold) and parsed
+ * with the language's configuration (search_config). Written by provision_search_refresh(branch)
+ * in the importer's transaction (migration 0014).
+ */
+export const provisionSearch = pgTable(
+  'provision_search',
+  {
+    fragmentId: uuid('fragment_id').primaryKey(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').notNull(),
+    nodeId: uuid('node_id').notNull(),
+    languageId: smallint('language_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** The node's own heading, else its nearest enclosing one. */
+    heading: text('heading'),
+    /** The cite keys from the article or section down, joined by '|': 'Čl. 54|(1)'. */
+    citeChain: text('cite_chain'),
+    vector: tsvector('vector').notNull(),
+  },
+  (t) => [
+    index('provision_search_vector_idx').using('gin', t.vector),
+    index('provision_search_branch_idx').on(t.branchId, t.seq),
+    index('provision_search_document_idx').on(t.documentId),
   ],
 );
 
@@ -185,7 +246,8 @@ export const fragments = pgTable(
       .using('gin', t.text.op('gin_trgm_ops'))
       .where(sql`aligned`),
     // Per main source language (Czech 1, English 2: seeded ids): the prefilter merges the posting
-    // lists of that language's aligned text alone (BENCHMARKS.md, issue 11).
+    // lists of that language's aligned text alone (BENCHMARKS.md, issue 11). Not btree_gin's
+    // length key: loaded in PGlite, it broke pg_trgm's GiST nearest-word search (autocomplete).
     index('fragments_aligned_text_trgm_cs_idx')
       .using('gin', t.text.op('gin_trgm_ops'))
       .where(sql`aligned AND language_id = 1`),

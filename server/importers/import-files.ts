@@ -69,7 +69,9 @@ export async function importPaths(
   }
   // Fresh planner statistics for the tables just written: PGlite has no autovacuum to do it.
   if (report.stored.some((stored) => stored.status !== 'unchanged')) {
-    await db.execute(sql`ANALYZE documents, branches, nodes, fragments, spans, alignment_groups`);
+    await db.execute(
+      sql`ANALYZE documents, branches, nodes, fragments, spans, alignment_groups, provision_search, document_aliases`,
+    );
   }
   return report;
 }

@@ -24,6 +24,8 @@ import { renameBranches } from './branch-names.js';
 import { insertInChunks } from './insert-chunks.js';
 import { sqlRows, type Tx } from '../db/sql.js';
 import { carryTranslations, translationsToCarry } from './carry-translations.js';
+import { addImportedAliases } from '../search/aliases.js';
+import { refreshProvisionSearch } from '../search/provision-documents.js';
 
 export interface StoredVersion {
   documentId: string;
@@ -83,6 +85,7 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
       rows.fragments.map(({ language, ...row }) => ({ ...row, languageId: languageIds.get(language)! })),
     );
     await insertInChunks(tx, spans, rows.spans);
+    await refreshProvisionSearch(tx, branchId, rows);
     if (doc.translationUnits?.length) await replaceTranslationMemory(tx, documentId, doc, languageIds);
     for (const batch of carried) await carryTranslations(tx, batch, branchId);
     await renameBranches(tx, documentId);
@@ -156,6 +159,7 @@ async function upsertDocument(tx: Tx, doc: ParsedDocument, documentId: string, v
         updatedAt: sql`now()`,
       },
     });
+  await addImportedAliases(tx, documentId, doc.externalId, doc.metadata.title);
   const words = searchWordsOf(values.searchText);
   if (words.length > 0) {
     await tx

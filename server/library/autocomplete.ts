@@ -63,7 +63,7 @@ function exactMatches(db: Db, folded: string, key: string, limit: number) {
 }
 
 /** Each word of three or more letters replaced by the library's nearest word (itself if known). */
-async function correctWords(db: Db, folded: string): Promise<string> {
+export async function correctWords(db: Db, folded: string): Promise<string> {
   const words = folded.split(' ');
   const correctable = words.filter((word) => word.length >= MIN_WORD_LENGTH && !/[0-9]/.test(word));
   if (correctable.length === 0) return folded;

@@ -1,5 +1,6 @@
-// The documents list: search by number or title words, filter by jurisdiction, type, year and
-// in-force state, sort, page; and the facet counts of the same search.
+// The documents list: search by number or title words, filter by jurisdiction (or every one but
+// some: the home page's 'other jurisdictions'), type, year and in-force state, sort, page; and the
+// facet counts of the same search.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Document, DocumentFacets } from '../../src/api/contract/documents.js';
 import type { DocumentType, Jurisdiction } from '../../src/shared/document-class.js';
@@ -13,6 +14,8 @@ export interface DocumentListFilter {
   externalId?: string;
   q?: string;
   jurisdiction?: Jurisdiction;
+  /** Jurisdictions left out ('cz', 'eu': every other legal order); part of the jurisdiction facet. */
+  jurisdictionNot?: Jurisdiction[];
   type?: DocumentType;
   year?: number;
   inForce?: boolean;
@@ -28,7 +31,16 @@ function conditionsOf(filter: DocumentListFilter): { search: SQL[]; facets: Part
   if (filter.externalId) search.push(sql`d.external_key LIKE ${escapeLike(externalKeyOf(filter.externalId)) + '%'}`);
   if (filter.q) search.push(sql`d.search_text LIKE ${'%' + escapeLike(foldForSearch(filter.q)) + '%'}`);
   const facets: Partial<Record<Facet, SQL>> = {};
-  if (filter.jurisdiction) facets.jurisdiction = sql`${jurisdictionSql} = ${filter.jurisdiction}`;
+  const jurisdiction: SQL[] = [];
+  if (filter.jurisdiction) jurisdiction.push(sql`${jurisdictionSql} = ${filter.jurisdiction}`);
+  if (filter.jurisdictionNot?.length)
+    jurisdiction.push(
+      sql`${jurisdictionSql} NOT IN (${sql.join(
+        filter.jurisdictionNot.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+    );
+  if (jurisdiction.length > 0) facets.jurisdiction = sql.join(jurisdiction, sql` AND `);
   if (filter.type) facets.type = sql`${typeSql} = ${filter.type}`;
   if (filter.year !== undefined) facets.year = sql`${yearSql} = ${filter.year}`;
   if (filter.inForce !== undefined) facets.in_force = filter.inForce ? inForceSql : sql`NOT ${inForceSql}`;
@@ -124,6 +136,7 @@ export function listFilterOf(query: {
   external_id?: string;
   q?: string;
   jurisdiction?: Jurisdiction;
+  jurisdiction_not?: Jurisdiction[];
   type?: DocumentType;
   year?: number;
   in_force?: boolean;
@@ -132,6 +145,7 @@ export function listFilterOf(query: {
     externalId: query.external_id,
     q: query.q,
     jurisdiction: query.jurisdiction,
+    jurisdictionNot: query.jurisdiction_not,
     type: query.type,
     year: query.year,
     inForce: query.in_force,

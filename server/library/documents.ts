@@ -1,9 +1,9 @@
-// Reading documents: the list (by number or title), one document with its counts, its languages.
-import { sql, type SQL } from 'drizzle-orm';
+// Reading documents: the row shape the list shares (the list itself is document-list.ts), one
+// document with its counts, its languages.
+import { sql } from 'drizzle-orm';
 import type { Document } from '../../src/api/contract/documents.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
-import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { resolveBranch } from './branches.js';
 import { titleInLanguage } from './document-titles.js';
 import { sqlRows } from '../db/sql.js';
@@ -53,34 +53,6 @@ export function toDocument(row: DocumentRow): Document {
   };
 }
 
-export interface DocumentFilter {
-  externalId?: string;
-  q?: string;
-  limit: number;
-  offset: number;
-}
-
-export async function listDocuments(db: Db, filter: DocumentFilter): Promise<Document[]> {
-  const conditions: SQL[] = [];
-  let order = sql`d.search_text, d.id`;
-  if (filter.externalId) {
-    const key = externalKeyOf(filter.externalId);
-    conditions.push(sql`d.external_key LIKE ${escapeLike(key) + '%'}`);
-    // An exact number first, then the shortest completion ('1/1993' before '1/19930').
-    order = sql`(d.external_key = ${key}) DESC, length(d.external_key), d.external_key, d.id`;
-  }
-  if (filter.q) conditions.push(sql`d.search_text LIKE ${'%' + escapeLike(foldForSearch(filter.q)) + '%'}`);
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const rows = await sqlRows<DocumentRow>(
-    db,
-    sql`SELECT ${DOCUMENT_COLUMNS} FROM documents d
-        LEFT JOIN branches b ON b.document_id = d.id AND b.kind = 'main'
-        ${where} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`,
-  );
-  return rows.map(toDocument);
-}
-
-/** One document in a version (main by default); with `lang`, titled in that language where its text has the title. */
 export async function getDocument(db: Db, id: string, branchSelector?: string, lang?: string): Promise<Document> {
   const branch = branchSelector === undefined ? undefined : await resolveBranch(db, id, branchSelector);
   const join = branch ? sql`b.id = ${branch.id}` : sql`b.document_id = d.id AND b.kind = 'main'`;

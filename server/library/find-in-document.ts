@@ -1,10 +1,10 @@
 // Find in the document: the hits of a query in one version's text in one language, fragment by
 // fragment in document order, counted with the same folding the reader highlights with
-// (src/shared/find-text.ts). The database narrows the fragments when the query folds to ASCII
+// (src/shared/find-text.ts). The database narrows the fragments when the query folds to ASCII and caseless symbols such as §
 // (lower + translate, which PGlite and PostgreSQL both have without extensions); the count is exact here.
 import { sql } from 'drizzle-orm';
 import { FIND_MAX_ITEMS, type FindResult } from '../../src/api/contract/find.js';
-import { asciiFoldTable, findHits, foldQuery, isAsciiQuery } from '../../src/shared/find-text.js';
+import { asciiFoldTable, canNarrowInDatabase, findHits, foldQuery } from '../../src/shared/find-text.js';
 import type { Db } from '../db/client.js';
 import { sqlRows } from '../db/sql.js';
 import { fragmentVisibleTo } from '../policies/translations.js';
@@ -38,7 +38,7 @@ export async function findInDocument(db: Db, options: FindOptions): Promise<Find
     options.language ?? (branch.languages[0] ? await languageByCode(db, branch.languages[0]) : undefined);
   if (!language) return { query: options.query, total: 0, items: [] };
   const needle = foldQuery(options.query);
-  const narrow = isAsciiQuery(needle)
+  const narrow = canNarrowInDatabase(needle)
     ? sql`AND strpos(lower(translate(f.text, ${FOLD.from}, ${FOLD.to})), ${needle}) > 0`
     : sql``;
   // One fragment per place (an imported one and the viewer's translation may share a seq): the one with text, imported first.

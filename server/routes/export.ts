@@ -5,14 +5,24 @@ import type { FastifyInstance } from 'fastify';
 import { IdParams } from '../../src/api/contract/common.js';
 import { EXPORT_HTML_PATTERN, ExportQuery } from '../../src/api/contract/export.js';
 import { slugify } from '../../src/shared/document-path.js';
+import type { Limit } from '../auth/rate-limit.js';
 import type { Db } from '../db/client.js';
+import { hitReadLimit } from '../http/read-rate-limit.js';
 import { parseInput } from '../http/register-route.js';
 import { exportDocumentHtml } from '../library/export-html.js';
 
-export function registerExportRoutes(app: FastifyInstance, db: Db) {
+/**
+ * An export reads and renders a whole version (every node and text: megabytes for a large code),
+ * so it is counted per client address (the route reads no session: the export is imported text
+ * only, the same for everyone). Printing or downloading is a few a minute at most.
+ */
+export const EXPORT_RATE_LIMIT: Limit = { limit: 30, windowSeconds: 60 };
+
+export function registerExportRoutes(app: FastifyInstance, db: Db, limit: Limit = EXPORT_RATE_LIMIT) {
   app.get(EXPORT_HTML_PATTERN.replace(/\{(\w+)\}/g, ':$1'), async (request, reply) => {
     const params = parseInput(IdParams, request.params, 'path');
     const query = parseInput(ExportQuery, request.query, 'query');
+    await hitReadLimit(db, 'export', request.principal, request, limit);
     const { html, title } = await exportDocumentHtml(db, {
       documentId: params.id,
       branch: query.branch,

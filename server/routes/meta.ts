@@ -8,18 +8,25 @@ import { registerRoute } from '../http/register-route.js';
 import { autocomplete } from '../library/autocomplete.js';
 import { mergeWithSearch, personalAutocomplete } from '../accounts/personal-autocomplete.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
+import type { AutocompleteList } from '../../src/api/contract/search.js';
+import { textHits } from '../search/text-hits.js';
 
 export function registerMetaRoutes(app: FastifyInstance, db: Db) {
   registerRoute(app, routes.listInterfaceLanguages, async () => ({ items: [...INTERFACE_LANGUAGES] }));
 
   registerRoute(app, routes.autocomplete, async ({ query, principal, reply }) => {
     const search = autocomplete(db, query.q, query.limit);
-    if (principal.kind !== 'user')
-      return { items: (await search).map((hit) => ({ ...hit, group: 'search' as const })) };
-    // Logged in: one more indexed query for the user's pinned, recent and frequent documents.
-    reply.header('Cache-Control', 'no-store');
-    const [personal, hits] = await Promise.all([personalAutocomplete(db, principal.user.id, query.q), search]);
-    return { items: mergeWithSearch(personal, hits) };
+    const text = query.text ? textHits(db, query.q, query.text_limit) : undefined;
+    let items: AutocompleteList['items'];
+    if (principal.kind !== 'user') items = (await search).map((hit) => ({ ...hit, group: 'search' as const }));
+    else {
+      // Logged in: one more indexed query for the user's pinned, recent and frequent documents.
+      reply.header('Cache-Control', 'no-store');
+      const [personal, hits] = await Promise.all([personalAutocomplete(db, principal.user.id, query.q), search]);
+      // `limit` counts every group together.
+      items = mergeWithSearch(personal, hits).slice(0, query.limit);
+    }
+    return text ? { items, text_hits: await text } : { items };
   });
 
   const openApi = buildOpenApiDocument();

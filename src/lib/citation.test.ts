@@ -1,26 +1,8 @@
 // Citations of provisions in Czech and English: Czech acts by number and kind, EU acts by OJ and CELEX.
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../api/contract';
+import { CONSTITUTION_ACT as constitution, citedNode as node, nodesById as byId } from '../testing/citation-fixtures';
 import { citationDate, citationOf, provisionPart, type CitedAct } from './citation';
 
-const node = (id: string, node_type: string, cite_key: string | null, parent: string | null = null): Node => ({
-  id,
-  node_type,
-  type: node_type,
-  title: null,
-  cite_key,
-  external_id: id,
-  order_index: 0,
-  depth: 0,
-  derived_parent_id: parent,
-});
-const byId = (nodes: Node[]) => new Map(nodes.map((n) => [n.id, n]));
-
-const constitution: CitedAct = {
-  external_id: '1/1993 Sb.',
-  title: 'Ústava České republiky',
-  metadata: { kind: 'ústavní zákon', title: 'Ústava České republiky', source_system: 'czech-law-md' },
-};
 const restructuring: CitedAct = {
   external_id: '284/2023 Sb.',
   title: 'Zákon o preventivní restrukturalizaci',

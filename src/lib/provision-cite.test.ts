@@ -1,19 +1,7 @@
 // Provision names for the reader's 'Translate' links.
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../api/contract';
+import { citedNode as node, nodesById } from '../testing/citation-fixtures';
 import { provisionCite } from './provision-cite';
-
-const node = (id: string, node_type: string, cite_key: string | null, parent: string | null = null): Node => ({
-  id,
-  node_type,
-  type: node_type,
-  title: null,
-  cite_key,
-  external_id: id,
-  order_index: 0,
-  depth: 0,
-  derived_parent_id: parent,
-});
 
 const nodes = [
   node('h1', 'title', 'Hlava 1'),
@@ -22,7 +10,7 @@ const nodes = [
   node('l1', 'point', 'písm. a)', 'p1'),
   node('c4', 'article', 'Čl. 4', 'h1'),
 ];
-const byId = new Map(nodes.map((n) => [n.id, n]));
+const byId = nodesById(nodes);
 
 describe('provisionCite', () => {
   it('names an article by its key, a paragraph or point with the provisions above it', () => {

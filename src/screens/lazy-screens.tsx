@@ -31,6 +31,7 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 export const DocumentsListScreen = deferred(() =>
   import('./reader/documents/documents-list.screen').then((m) => m.DocumentsListScreen),
 );
+export const SearchScreen = deferred(() => import('./reader/search/search.screen').then((m) => m.SearchScreen));
 const loadDocumentDetail = () =>
   import('./reader/document-detail/document-detail.screen').then((m) => m.DocumentDetailScreen);
 // Opened directly on a document (`…/documents/{id}…`, not its comparison): fetch the chunk now,

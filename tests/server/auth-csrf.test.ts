@@ -1,4 +1,4 @@
-// CSRF over HTTP: the csrf_token cookie is handed out on the first response of any kind, and
+// CSRF over HTTP: the csrf_token cookie is handed out on the first response of any kind but a static file, and
 // every state-changing /v1 call without the matching X-CSRF-Token header gets 403 csrf_failed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +27,6 @@ describe.each(ENGINES)('CSRF (%s)', (engine) => {
 
   it.each([
     ['the health check', '/healthz', {}],
-    ['a static file', '/assets/app-1.js', {}],
     ['a client route (index.html)', '/settings/handle', { accept: 'text/html' }],
     ['an API 404', '/v1/no-such-route', {}],
     ['an API answer', '/v1/languages', {}],
@@ -38,6 +37,12 @@ describe.each(ENGINES)('CSRF (%s)', (engine) => {
     expect(cookie?.attributes.httponly).toBeUndefined();
     expect(String(cookie?.attributes.samesite).toLowerCase()).toBe('lax');
     expect(cookie?.attributes.path).toBe('/');
+  });
+
+  it('sets no cookie on a static file, which caches may keep and share (issue 14)', async () => {
+    const response = await fetch(`${server.url}/assets/app-1.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
   });
 
   it('does not replace the cookie once the request carries it', async () => {

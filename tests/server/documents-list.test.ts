@@ -8,16 +8,24 @@ import { ENGINES } from '../support/test-database.js';
 import { json, startTestServer, type TestServer } from '../support/test-server.js';
 import { expectApiError } from '../support/api-errors.js';
 
-const act = (
+/** One act of the library: its number, title, kind, source, publication, date of effect, expiry. */
+type Act = [
   externalId: string,
   title: string,
-  metadata: Partial<ParsedDocument['metadata']>,
-  dates: Partial<Pick<ParsedDocument, 'publishedDate' | 'effectiveDate' | 'expiryDate' | 'versionDate'>>,
-): ParsedDocument => ({
+  kind: string,
+  sourceSystem: string,
+  publishedDate: string,
+  versionDate: string,
+  expiryDate?: string,
+];
+
+const act = ([externalId, title, kind, sourceSystem, publishedDate, versionDate, expiryDate]: Act): ParsedDocument => ({
   externalId,
-  metadata: { title, sourceSystem: 'test', ...metadata },
+  metadata: { title, kind, sourceSystem },
   languages: ['cs'],
-  ...dates,
+  publishedDate,
+  versionDate,
+  expiryDate,
   nodes: [
     {
       nodeType: 'article',
@@ -30,63 +38,15 @@ const act = (
   ],
 });
 
-const LIBRARY: ParsedDocument[] = [
-  act(
-    '1/1993 Sb.',
-    'Ústava České republiky',
-    { kind: 'ústavní zákon', sourceSystem: 'e-sbirka' },
-    {
-      publishedDate: '1992-12-16',
-      versionDate: '1993-01-01',
-    },
-  ),
-  act(
-    '284/2023 Sb.',
-    'Zákon o preventivní restrukturalizaci',
-    { kind: 'zákon', sourceSystem: 'e-sbirka' },
-    {
-      publishedDate: '2023-08-23',
-      versionDate: '2023-09-01',
-    },
-  ),
-  act(
-    '30/2024 Sb.',
-    'Zákon o pojištění',
-    { kind: 'zákon', sourceSystem: 'e-sbirka' },
-    {
-      publishedDate: '2024-01-24',
-      versionDate: '2024-04-23',
-      expiryDate: '2025-01-01',
-    },
-  ),
-  act(
-    '32014L0092',
-    'Directive 2014/92/EU on payment accounts',
-    { kind: 'directive', sourceSystem: 'akn' },
-    {
-      publishedDate: '2014-08-28',
-      versionDate: '2014-09-17',
-    },
-  ),
-  act(
-    '32024R0903',
-    'Regulation (EU) 2024/903',
-    { kind: 'Regulation', sourceSystem: 'formex' },
-    {
-      publishedDate: '2024-03-22',
-      versionDate: '2099-01-01',
-    },
-  ),
-  act(
-    'eli/bund/bgbl-1/2024/17',
-    'Gesetz zur Fortentwicklung',
-    { kind: 'gesetz', sourceSystem: 'legaldocml.de' },
-    {
-      publishedDate: '2024-01-24',
-      versionDate: '2024-01-25',
-    },
-  ),
+const ACTS: Act[] = [
+  ['1/1993 Sb.', 'Ústava České republiky', 'ústavní zákon', 'e-sbirka', '1992-12-16', '1993-01-01'],
+  ['284/2023 Sb.', 'Zákon o preventivní restrukturalizaci', 'zákon', 'e-sbirka', '2023-08-23', '2023-09-01'],
+  ['30/2024 Sb.', 'Zákon o pojištění', 'zákon', 'e-sbirka', '2024-01-24', '2024-04-23', '2025-01-01'],
+  ['32014L0092', 'Directive 2014/92/EU on payment accounts', 'directive', 'akn', '2014-08-28', '2014-09-17'],
+  ['32024R0903', 'Regulation (EU) 2024/903', 'Regulation', 'formex', '2024-03-22', '2099-01-01'],
+  ['eli/bund/bgbl-1/2024/17', 'Gesetz zur Fortentwicklung', 'gesetz', 'legaldocml.de', '2024-01-24', '2024-01-25'],
 ];
+const LIBRARY = ACTS.map(act);
 
 describe.each(ENGINES)('documents list on %s', (engine) => {
   let server: TestServer;
@@ -167,10 +127,33 @@ describe.each(ENGINES)('documents list on %s', (engine) => {
     ]);
   });
 
+  it("leaves jurisdictions out: 'cz,eu' is the home page's other jurisdictions", async () => {
+    expect(await list('jurisdiction_not=cz,eu')).toEqual(['eli/bund/bgbl-1/2024/17']);
+    expect(await list('jurisdiction_not=eu&sort=number')).toEqual([
+      '1/1993 Sb.',
+      '284/2023 Sb.',
+      'eli/bund/bgbl-1/2024/17',
+      '30/2024 Sb.',
+    ]);
+    // With the other filters, and counted as the jurisdiction facet: it ignores itself, the rest follow it.
+    expect(await list('jurisdiction_not=cz,eu&type=act')).toEqual(['eli/bund/bgbl-1/2024/17']);
+    expect(await list('jurisdiction_not=cz,eu&year=1992')).toEqual([]);
+    const others = await facets('jurisdiction_not=cz,eu');
+    expect(others.total).toBe(1);
+    expect(others.type).toEqual([{ value: 'act', count: 1 }]);
+    expect(others.jurisdiction.map((row) => row.value)).toEqual(['cz', 'eu', 'de']);
+    // The summary's count of other jurisdictions is the list's total.
+    const summary = await json(await server.get('/v1/legal/library/summary'), LibrarySummary);
+    const other = summary.jurisdictions.filter((row) => row.value !== 'cz' && row.value !== 'eu');
+    expect(other.reduce((sum, row) => sum + row.count, 0)).toBe(others.total);
+  });
+
   it('refuses unknown facet values with validation_failed', async () => {
     await expectApiError(await server.get('/v1/legal/documents?jurisdiction=mars'), 400, 'validation_failed');
     await expectApiError(await server.get('/v1/legal/documents?sort=colour'), 400, 'validation_failed');
     await expectApiError(await server.get('/v1/legal/documents/facets?in_force=maybe'), 400, 'validation_failed');
+    await expectApiError(await server.get('/v1/legal/documents?jurisdiction_not=cz,mars'), 400, 'validation_failed');
+    await expectApiError(await server.get('/v1/legal/documents?jurisdiction_not='), 400, 'validation_failed');
   });
 
   it('summarizes the library for the home page', async () => {

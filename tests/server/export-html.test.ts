@@ -1,8 +1,8 @@
 // The printable export: GET /v1/legal/documents/{id}/export.html of the 2026 Constitution on PGlite
 // and (with DATABASE_URL) PostgreSQL, and the renderer's escaping of text a source may hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Node } from '../../src/api/contract/documents.js';
 import { ErrorBody } from '../../src/api/contract/index.js';
+import { citedNode } from '../../src/testing/citation-fixtures.js';
 import { renderExportHtml } from '../../server/library/export-html.js';
 import { documentIdFor } from '../../server/importers/identity.js';
 import { importPaths } from '../../server/importers/import-files.js';
@@ -13,24 +13,13 @@ import { json, startTestServer, type TestServer } from '../support/test-server.j
 if (!hasCorpus) console.warn(`export-html corpus tests skipped: ${CORPUS_SKIP_REASON}`);
 const CONSTITUTION = documentIdFor('1/1993 Sb.');
 
-const node = (id: string, node_type: string, cite_key: string | null, parent: string | null = null): Node => ({
-  id,
-  node_type,
-  type: node_type,
-  title: null,
-  cite_key,
-  external_id: `path-${id}`,
-  order_index: 0,
-  depth: 0,
-  derived_parent_id: parent,
-});
-
 describe('renderExportHtml', () => {
+  // Paths unlike the ids: the anchors are seen to come from the structural path.
   const nodes = [
-    node('a', 'article', '§ 1'),
-    node('b', 'paragraph', 'odst. 1', 'a'),
-    node('c', 'clause', 'písm. a)', 'b'),
-  ];
+    citedNode('a', 'article', '§ 1'),
+    citedNode('b', 'paragraph', 'odst. 1', 'a'),
+    citedNode('c', 'clause', 'písm. a)', 'b'),
+  ].map((node) => ({ ...node, external_id: `path-${node.id}` }));
   const render = (text: string, title = 'Zákon o zkouškách') =>
     renderExportHtml({
       document: { external_id: '9/2024 Sb.', title, metadata: { kind: 'zákon', title, source_system: 'e-sbirka' } },

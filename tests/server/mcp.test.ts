@@ -19,6 +19,7 @@ import { buildApp } from '../../server/app.js';
 import { logSerializers } from '../../server/auth/log-redaction.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { sqlRows } from '../../server/db/sql.js';
+import type { ParsedDocument, ParsedNode } from '../../server/importers/model.js';
 import { storeVersion } from '../../server/importers/store-version.js';
 import { MemoryMailer } from '../../server/mail/memory-mailer.js';
 import { newRegistration, registerAndLogin, type TestAccount } from '../support/accounts.js';
@@ -582,6 +583,7 @@ describe.each(ENGINES)('/mcp (%s)', (engine) => {
       {
         citation: '§ 2 odst. 2',
         cite_key: 'odst. 2',
+        moved_from: null,
         old_text: 'Výsledek se zapíše.',
         new_text: 'Výsledek se zapíše elektronicky.',
       },
@@ -604,6 +606,73 @@ describe.each(ENGINES)('/mcp (%s)', (engine) => {
     expect(notes.notes).toEqual([
       expect.objectContaining({ entityName: 'Zkušební řád', citation: '§ 1, 99/2020 Sb.', note: 'Předmět úpravy' }),
     ]);
+  });
+
+  it('compare_versions tells a moved text as /v1 does: moved_from and counts.moved, never removed and added', async () => {
+    // § 1's text moves into § 1 odst. 1 and a new odst. 2 follows: as Čl. 1 of the Constitution in 2026.
+    const leaf = (path: string, citeKey: string, text: string, children: ParsedNode[] = []): ParsedNode => ({
+      nodeType: path.includes('odst') ? 'paragraph' : 'article',
+      rawType: path.includes('odst') ? 'paragraph' : 'article',
+      path,
+      citeKey,
+      texts: text ? [{ cs: text }] : [],
+      children,
+    });
+    const before: ParsedDocument = {
+      externalId: '98/2021 Sb.',
+      metadata: { title: 'Zákon o přesunutém textu', kind: 'zákon', sourceSystem: 'test' },
+      versionDate: '2021-01-01',
+      languages: ['cs'],
+      nodes: [
+        leaf('par-1', '§ 1', 'Přesunutý text zůstává stejný v novém odstavci.'),
+        leaf('par-2', '§ 2', 'Beze změny.'),
+      ],
+    };
+    const after: ParsedDocument = {
+      ...before,
+      versionDate: '2024-01-01',
+      nodes: [
+        leaf('par-1', '§ 1', '', [
+          leaf('par-1/odst-1', 'odst. 1', 'Přesunutý text zůstává stejný v novém odstavci.'),
+          leaf('par-1/odst-2', 'odst. 2', 'Zcela nový druhý odstavec.'),
+        ]),
+        leaf('par-2', '§ 2', 'Beze změny.'),
+      ],
+    };
+    await storeVersion(server.database.db, after, 'fixture-moved-2024');
+    await storeVersion(server.database.db, before, 'fixture-moved-2021');
+    const key = await newKey(alice, ['memory.read']);
+    const agent = await client(key.secret);
+    const versions = parsedText<{ document_id: string; versions: { id: string; kind: string }[] }>(
+      await agent.callTool({ name: 'list_versions', arguments: { document_id: '98/2021 Sb.' } }),
+    );
+    const snapshot = versions.versions.find((v) => v.kind === 'snapshot')!;
+    const args = { document_id: versions.document_id, from: snapshot.id, to: 'main' };
+    const changes = parsedText<{
+      counts: { changed: number; moved: number; added: number; removed: number };
+      changed: { citation: string; moved_from: { path: string; citation: string | null } | null }[];
+      added: { citation: string }[];
+      removed: { citation: string }[];
+    }>(await agent.callTool({ name: 'compare_versions', arguments: args }));
+    // The same answer as GET /v1/legal/compare/changes for the same pair.
+    const response = await alice.session.get(
+      `/v1/legal/compare/changes?branch_id_a=${snapshot.id}&branch_id_b=${versions.versions.find((v) => v.kind === 'main')!.id}`,
+    );
+    expect(response.status).toBe(200);
+    const v1 = (await response.json()) as {
+      counts: unknown;
+      changed: { citation: string; moved_from: unknown }[];
+    };
+    expect(changes.counts).toEqual(v1.counts);
+    expect(changes.changed.map((c) => [c.citation, c.moved_from])).toEqual(
+      v1.changed.map((c) => [c.citation, c.moved_from]),
+    );
+    expect(changes.counts).toEqual({ changed: 1, moved: 1, added: 1, removed: 0 });
+    expect(changes.changed).toEqual([
+      expect.objectContaining({ citation: '§ 1 odst. 1', moved_from: { path: 'par-1', citation: '§ 1' } }),
+    ]);
+    expect(changes.added.map((a) => a.citation)).toEqual(['§ 1 odst. 2']);
+    expect(changes.removed).toEqual([]);
   });
 
   it("reads imported text only: a user's saved translation never reaches an agent", async () => {

@@ -38,6 +38,12 @@ export type Document = z.infer<typeof Document>;
 /** The list's facets: jurisdiction and type as src/shared/document-class.ts reads them. */
 const DocumentListFilters = {
   jurisdiction: z.enum(JURISDICTIONS).optional(),
+  jurisdiction_not: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(JURISDICTIONS)).min(1).max(JURISDICTIONS.length))
+    .optional()
+    .describe("Jurisdictions left out, comma-separated: 'cz,eu' lists every other legal order"),
   type: z.enum(DOCUMENT_TYPES).optional(),
   year: z.coerce.number().int().min(1).max(9999).optional().describe('Year of publication (else of effect)'),
   in_force: z.stringbool().optional().describe('A version in force today and no expiry date in the past'),
@@ -83,14 +89,18 @@ export type LibrarySummary = z.infer<typeof LibrarySummary>;
 /** Selects a version by id or by name ('main', 'snapshot-1993-01-01'); main when absent. */
 export const BranchSelector = z.string().trim().min(1).max(100).optional();
 
+/** Selects a language by its ISO 639-1 code ('cs', 'en'); absent: the route's default. */
+export const LanguageSelector = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
+  .optional();
+
 export const DocumentQuery = z.object({
   branch: BranchSelector,
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
-    .optional()
-    .describe('The reading language: the title in it where the text has it, else the original title'),
+  lang: LanguageSelector.describe(
+    'The reading language: the title in it where the text has it, else the original title',
+  ),
 });
 
 export const DocumentLanguage = z.object({
@@ -128,11 +138,7 @@ export const NodesQuery = z.object({
 export const NodeList = listOf(Node);
 
 const LanguageSelection = {
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
-    .optional(),
+  lang: LanguageSelector,
   language_id: z.coerce.number().int().min(1).max(32767).optional(),
 };
 

@@ -3,7 +3,7 @@
 // browser's own find cannot see it). GET /legal/documents/{id}/find.
 import { z } from 'zod';
 import { IdParams } from './common';
-import { BranchSelector } from './documents';
+import { BranchSelector, LanguageSelector } from './documents';
 import { route } from './route';
 
 /** At most this many matching fragments are listed; `total` still counts every hit. */
@@ -18,12 +18,7 @@ export const FindQuery = z.object({
     .refine((value) => value.trim() !== '', 'must not be blank')
     .describe('The text to find (1-200 characters); case and accents do not matter'),
   branch: BranchSelector,
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{2}$/, 'an ISO 639-1 code such as cs or en')
-    .optional()
-    .describe("The language searched; default: the version's main language"),
+  lang: LanguageSelector.describe("The language searched; default: the version's main language"),
 });
 
 export const FindHit = z.object({
@@ -51,4 +46,6 @@ export const findInDocumentRoute = route({
   params: IdParams,
   query: FindQuery,
   response: FindResult,
+  // Counted per user or address (server/routes/find.ts): a find reads the whole version.
+  errors: { 429: ['rate_limited'] },
 });

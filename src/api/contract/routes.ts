@@ -72,7 +72,7 @@ import {
   CopilotSessionRequest,
   CopilotTemplates,
 } from './copilot';
-import { AutocompleteList, AutocompleteQuery } from './search';
+import { AutocompleteList, AutocompleteQuery, searchRoute } from './search';
 import {
   ForgotPasswordRequest,
   LoginRequest,
@@ -566,6 +566,7 @@ export const routes = {
     query: AutocompleteQuery,
     response: AutocompleteList,
   }),
+  search: searchRoute,
 
   // Accounts
   register: route({

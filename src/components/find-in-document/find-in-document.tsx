@@ -2,25 +2,27 @@
 // Ctrl/Cmd+F inside the reading region (or the Find button) opens a bar; the server counts the
 // hits of the whole version ('3 of 17'); Enter / Shift+Enter or the arrows go to the next and
 // previous hit (the page scrolls there, onGoToNode); Esc closes. The query is published in
-// findQueryAtom for the rows to highlight.
+// findQueryAtom for the rows to highlight, the current hit in findCurrentHitAtom; once its row is
+// rendered the current hit is scrolled into view (use-current-hit-scroll.ts).
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronUpIcon, Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useSetAtom } from '../../atoms/store';
-import { findCurrentFragmentAtom, findQueryAtom } from '../../atoms/reader/find.atoms';
+import { findCurrentHitAtom, findQueryAtom } from '../../atoms/reader/find.atoms';
 import { errorMessage } from '../../i18n/error-message';
 import {
   findInDocumentMachine,
   selectFindCurrent,
-  selectFindCurrentFragment,
+  selectFindCurrentPosition,
   selectFindError,
   selectFindOpen,
   selectFindQuery,
   selectFindSearching,
   selectFindTotal,
 } from '../../machines/reader/find-in-document.machine';
+import { useCurrentHitScroll } from './use-current-hit-scroll';
 import './find-in-document.css';
 
 export interface FindInDocumentProps {
@@ -52,17 +54,28 @@ export function FindInDocument({ documentId, branch, lang, onGoToNode, children 
   const searching = useSelector(actor, selectFindSearching);
   const total = useSelector(actor, selectFindTotal);
   const current = useSelector(actor, selectFindCurrent);
-  const currentFragment = useSelector(actor, selectFindCurrentFragment);
+  const position = useSelector(actor, selectFindCurrentPosition);
   const error = useSelector(actor, selectFindError);
   const inputRef = useRef<HTMLInputElement>(null);
   const setQuery = useSetAtom(findQueryAtom);
-  const setCurrentFragment = useSetAtom(findCurrentFragmentAtom);
+  const setCurrentHit = useSetAtom(findCurrentHitAtom);
 
   useEffect(() => actor.send({ type: 'find.scope', branch, lang }), [actor, branch, lang]);
   // The rows highlight what was found, not every keystroke.
   useEffect(() => setQuery(open && total !== undefined ? query : ''), [setQuery, open, total, query]);
-  useEffect(() => setCurrentFragment(open ? currentFragment : undefined), [setCurrentFragment, open, currentFragment]);
-  useEffect(() => () => setQuery(''), [setQuery]);
+  const shown = open && total ? position : undefined;
+  useEffect(
+    () => setCurrentHit(shown && { fragmentId: shown.fragmentId, occurrence: shown.occurrence }),
+    [setCurrentHit, shown],
+  );
+  useEffect(
+    () => () => {
+      setQuery('');
+      setCurrentHit(undefined);
+    },
+    [setQuery, setCurrentHit],
+  );
+  useCurrentHitScroll(shown);
 
   const openBar = () => {
     actor.send({ type: 'find.open' });

@@ -1,22 +1,54 @@
 // Marks the hits of the reader's find in a text, with the same folding the server counts with
-// (src/shared/find-text.ts): a row renders <Highlight text={text} query={useAtomValue(findQueryAtom)} />.
-import { Fragment } from 'react';
-import { findHits } from '../../shared/find-text';
+// (src/shared/find-text.ts). The rows' span-text renders through `markHits`, so reference links,
+// footnote markers and highlights coexist; `Highlight` marks a plain text.
+import { Fragment, type ReactNode } from 'react';
+import { findHits, type TextHit } from '../../shared/find-text';
 
-export function Highlight({ text, query, current = false }: { text: string; query: string; current?: boolean }) {
-  const hits = query.trim() === '' ? [] : findHits(text, query);
-  if (hits.length === 0) return <>{text}</>;
-  const parts = [];
-  let at = 0;
+/** The hits of a query in a text; none for an empty query. */
+export const hitsOf = (text: string, query: string): TextHit[] => (query.trim() === '' ? [] : findHits(text, query));
+
+/**
+ * The text between `from` and `to` with every hit (or part of one) inside it in a <mark>; the hit
+ * numbered `current` marked as the current one. A hit cut by a link or a footnote marker is marked
+ * in each piece, with the same number.
+ */
+export function markHits(
+  text: string,
+  from: number,
+  to: number,
+  hits: readonly TextHit[],
+  current: number | undefined,
+  keyPrefix: string,
+): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let at = from;
   hits.forEach((hit, index) => {
-    if (hit.start > at) parts.push(<Fragment key={`t${index}`}>{text.slice(at, hit.start)}</Fragment>);
+    const start = Math.max(hit.start, from);
+    const end = Math.min(hit.end, to);
+    if (end <= start) return;
+    if (start > at) parts.push(text.slice(at, start));
     parts.push(
-      <mark key={`m${index}`} className="find-hit" data-current={current || undefined}>
-        {text.slice(hit.start, hit.end)}
+      <mark
+        key={`${keyPrefix}-m${start}`}
+        className="find-hit"
+        data-hit={index}
+        data-current={index === current || undefined}
+      >
+        {text.slice(start, end)}
       </mark>,
     );
-    at = hit.end;
+    at = end;
   });
-  if (at < text.length) parts.push(<Fragment key="end">{text.slice(at)}</Fragment>);
-  return <>{parts}</>;
+  if (at < to) parts.push(text.slice(at, to));
+  return parts;
+}
+
+export function Highlight({ text, query, current }: { text: string; query: string; current?: number }) {
+  return (
+    <>
+      {markHits(text, 0, text.length, hitsOf(text, query), current, 'h').map((part, index) =>
+        typeof part === 'string' ? <Fragment key={`t${index}`}>{part}</Fragment> : part,
+      )}
+    </>
+  );
 }

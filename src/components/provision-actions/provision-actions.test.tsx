@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Node } from '../../api/contract';
+import { CONSTITUTION_ACT, citedNode, nodesById } from '../../testing/citation-fixtures';
 import { installDomShims } from '../../testing/dom-shims';
 import { renderScreen } from '../../testing/render-screen';
 import { toastsAtom } from '../toast/toast.atoms';
@@ -13,33 +13,17 @@ import { ProvisionActions } from './provision-actions';
 beforeAll(installDomShims);
 afterEach(cleanup);
 
-const node = (id: string, node_type: string, cite_key: string, parent: string | null = null): Node => ({
-  id,
-  node_type,
-  type: node_type,
-  title: null,
-  cite_key,
-  external_id: id,
-  order_index: 0,
-  depth: 0,
-  derived_parent_id: parent,
-});
-const nodes = new Map([
-  ['cl-54', node('cl-54', 'article', 'Čl. 54')],
-  ['cl-54/odst-2', node('cl-54/odst-2', 'paragraph', 'odst. 2', 'cl-54')],
+const nodes = nodesById([
+  citedNode('cl-54', 'article', 'Čl. 54'),
+  citedNode('cl-54/odst-2', 'paragraph', 'odst. 2', 'cl-54'),
 ]);
-const act = {
-  external_id: '1/1993 Sb.',
-  title: 'Ústava České republiky',
-  metadata: { kind: 'ústavní zákon', title: 'Ústava České republiky', source_system: 'czech-law-md' },
-};
 
 describe('ProvisionActions', () => {
   it('copies the absolute link and the citation, with a toast each', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     const { store } = renderScreen(
-      <CitationProvider document={act} validFrom="2026-01-01" lang="cs">
+      <CitationProvider document={CONSTITUTION_ACT} validFrom="2026-01-01" lang="cs">
         <ProvisionActions node={nodes.get('cl-54/odst-2')!} nodesById={nodes} linkHref="/documents/x?p=cl-54/odst-2" />
       </CitationProvider>,
     );

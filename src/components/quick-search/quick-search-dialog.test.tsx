@@ -12,6 +12,7 @@ import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/re
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { mockApi } from '../../testing/mock-api';
 import { JANA as USER } from '../../testing/users';
+import { ARTICLE_54, ARTICLE_56, CONSTITUTION_ID } from '../../testing/search-fixtures';
 import { QuickSearchDialog } from './quick-search-dialog';
 
 const CONSTITUTION = {
@@ -235,6 +236,47 @@ describe('QuickSearchDialog', () => {
     await user.clear(input);
     await user.type(input, 'boom');
     expect(await screen.findByText('Search failed: API 500: internal')).toBeTruthy();
+  });
+
+  it('adds the "in the text" group, opens a hit at its provision, and shows all results on the search screen', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/v1/search/autocomplete', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('q')}|${params.get('text')}`);
+        return HttpResponse.json({ items: [CONSTITUTION], text_hits: [ARTICLE_54, ARTICLE_56] });
+      }),
+    );
+    const { location, user } = renderDialog();
+    pressCtrlK();
+    const input = await screen.findByRole('combobox');
+    await user.type(input, 'prezident');
+    const group = await screen.findByRole('group', { name: 'In the text (2)' });
+    expect(asked).toEqual(['prezident|true']);
+    const hits = within(group).getAllByRole('option');
+    expect(hits[0]!.textContent).toContain('čl. 54 odst. 1, 1/1993 Sb.');
+    expect([...hits[0]!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Prezident', 'republiky']);
+    expect(screen.getByRole('status').textContent).toBe('3 results');
+    // The documents come first; the second ArrowDown reaches the first hit.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(hits[0]!.id);
+    await user.keyboard('{Enter}');
+    expect(location.history.at(-1)).toBe(`/documents/${CONSTITUTION_ID}-ustava-ceske-republiky?p=cl-54/odst-1&lang=cs`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // "Show all results": reached with Tab, and with Ctrl+Enter.
+    pressCtrlK();
+    await user.type(await screen.findByRole('combobox'), 'prezident');
+    await screen.findByRole('group', { name: 'In the text (2)' });
+    await user.tab();
+    const all = screen.getByRole('button', { name: 'Show all results for “prezident”' });
+    expect(document.activeElement).toBe(all);
+    await user.keyboard('{Enter}');
+    expect(location.history.at(-1)).toBe('/search?q=prezident');
+    pressCtrlK();
+    await user.type(await screen.findByRole('combobox'), 'hlavou státu');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(location.history.at(-1)).toBe('/search?q=hlavou+st%C3%A1tu');
   });
 
   it('speaks Czech', async () => {

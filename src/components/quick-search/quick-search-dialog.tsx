@@ -2,6 +2,7 @@
 // results. The flow lives in quickSearchMachine; this renders it and wires atoms and router.
 import { useCallback, useEffect, useId, useRef } from 'react';
 import {
+  Button,
   Callout,
   Dialog,
   Flex,
@@ -13,7 +14,7 @@ import {
   TextField,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { Cross2Icon, ExclamationTriangleIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { ArrowRightIcon, Cross2Icon, ExclamationTriangleIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
@@ -21,6 +22,7 @@ import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../../atoms/re
 import { useAtom, useAtomValue } from '../../atoms/store';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { documentPath } from '../../shared/document-path';
+import { hitPath, searchPath } from '../../lib/search-address';
 import {
   quickSearchMachine,
   selectActiveIndex,
@@ -29,6 +31,7 @@ import {
   selectPhase,
   selectQuery,
   selectResults,
+  selectTextHits,
 } from '../../machines/reader/quick-search.machine';
 import { errorMessage } from '../../i18n/error-message';
 import { optionId, QuickSearchResults } from './quick-search-results';
@@ -53,6 +56,8 @@ export function QuickSearchDialog() {
     quickSearchMachine.provide({
       actions: {
         openResult: (_, { result }) => navigateRef.current(documentPath(result.document_id, result.title)),
+        openHit: (_, { hit }) => navigateRef.current(hitPath(hit)),
+        openSearch: (_, { query: words }) => navigateRef.current(searchPath(words)),
         notifyClosed: () => setOpen(false),
       },
     }),
@@ -61,6 +66,7 @@ export function QuickSearchDialog() {
   const phase = useSelector(actor, selectPhase);
   const query = useSelector(actor, selectQuery);
   const results = useSelector(actor, selectResults);
+  const textHits = useSelector(actor, selectTextHits);
   const activeIndex = useSelector(actor, selectActiveIndex);
   const error = useSelector(actor, selectError);
 
@@ -83,13 +89,19 @@ export function QuickSearchDialog() {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       actor.send({ type: 'search.move', by: event.key === 'ArrowDown' ? 1 : -1 });
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Ctrl/Cmd+Enter: every result, on the search screen.
+      event.preventDefault();
+      actor.send({ type: 'search.showAll' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
       actor.send({ type: 'search.select' });
     }
   };
 
-  const hasResults = results.length > 0;
+  const count = results.length + textHits.length;
+  const hasResults = count > 0;
+  const words = query.trim();
   const busy = phase === 'debouncing' || phase === 'searching';
 
   return (
@@ -151,6 +163,7 @@ export function QuickSearchDialog() {
             <QuickSearchResults
               id={listId}
               results={results}
+              textHits={textHits}
               activeIndex={activeIndex}
               onHighlight={(index) => actor.send({ type: 'search.highlight', index })}
               onSelect={(index) => actor.send({ type: 'search.select', index })}
@@ -184,11 +197,19 @@ export function QuickSearchDialog() {
               </Callout.Text>
             </Callout.Root>
           )}
+          {words !== '' && phase !== 'error' && (
+            <Flex px="2" pt="2">
+              <Button variant="ghost" size="2" onClick={() => actor.send({ type: 'search.showAll' })}>
+                <FormattedMessage id="search.showAll" values={{ query: words }} />
+                <ArrowRightIcon aria-hidden />
+              </Button>
+            </Flex>
+          )}
         </div>
 
         <VisuallyHidden>
           <span role="status">
-            {phase === 'results' && <FormattedMessage id="search.results.count" values={{ count: results.length }} />}
+            {phase === 'results' && <FormattedMessage id="search.results.count" values={{ count }} />}
             {phase === 'empty' && <FormattedMessage id="search.empty" values={{ query: query.trim() }} />}
           </span>
         </VisuallyHidden>
@@ -200,6 +221,9 @@ export function QuickSearchDialog() {
           </span>
           <span>
             <Kbd>Enter</Kbd> <FormattedMessage id="search.hint.open" />
+          </span>
+          <span>
+            <Kbd>Ctrl</Kbd> <Kbd>Enter</Kbd> <FormattedMessage id="search.hint.all" />
           </span>
           <span>
             <Kbd>Esc</Kbd> <FormattedMessage id="search.hint.close" />

@@ -5,6 +5,7 @@ import {
   GroupIcon,
   HomeIcon,
   LayersIcon,
+  MagnifyingGlassIcon,
   MixerHorizontalIcon,
   Pencil2Icon,
 } from '@radix-ui/react-icons';
@@ -12,6 +13,7 @@ import {
 export const NAV_ITEMS = [
   { href: '/', label: 'shell.nav.home', Icon: HomeIcon },
   { href: '/documents', label: 'shell.nav.documents', Icon: FileTextIcon },
+  { href: '/search', label: 'shell.nav.search', Icon: MagnifyingGlassIcon },
   { href: '/collections', label: 'shell.nav.collections', Icon: CardStackIcon },
   { href: '/editor', label: 'shell.nav.editor', Icon: Pencil2Icon },
   { href: '/memory', label: 'shell.nav.memory', Icon: LayersIcon },

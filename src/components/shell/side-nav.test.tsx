@@ -92,6 +92,7 @@ describe('SideNav', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Documents', '/documents'],
+      ['Search', '/search'],
       ['Collections', '/collections'],
       ['Editor', '/editor'],
       ['Memory', '/memory'],

@@ -2,19 +2,26 @@
 // chapter, division, § or Čl. with its name) or an item number ('(1)', 'a)', '1.') hanging in the
 // margin; then the passage's text (a placeholder while it loads, a retry when it failed), with
 // 'Translate' for a reader who may translate, the marks of a saved translation, and the
-// provision's own actions (`renderActions`) beside its heading or number.
+// provision's own actions (`renderActions`) beside its heading or number. With a second language
+// (second-language.tsx) the passage's aligned text stands beside it (two columns) or, on a phone,
+// a toggle shows it in place; the find's hits are marked in the text.
 // Rows are plain elements styled with theme tokens (text-viewer.css): the list mounts and removes
 // them on every scroll step, and each Radix layout component costs a component, props
 // processing and more classes to match.
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@radix-ui/themes';
+import { useAtomValue } from '../../atoms/store';
+import { findCurrentHitAtom, findQueryAtom } from '../../atoms/reader/find.atoms';
 import type { Node } from '../../api/contract';
 import type { CachedText } from '../../machines/reader/fragment-texts-cache';
 import type { FragmentRow as Fragment, SpanRow } from '../../machines/reader/text-loading.machine';
 import { isAllCaps, itemMarker, type ProvisionLayout } from './provision-layout';
 import { SpanText } from './span-text';
 import { TranslateLink, TranslationNote } from './translation-note';
+import { SecondText, SecondToggle } from './second-text';
+import { useSecondLanguage } from './second-language';
+import { ChangeMarkButton } from './change-marks';
 
 export interface FragmentRowProps {
   fragment: Fragment;
@@ -55,6 +62,9 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
   const layout = props.layout ?? provisionalLayout(fragment.cite_key);
   const actions = showHeader && node && renderActions ? renderActions(node) : null;
   const actionsSlot = actions ? <div className="reader-actions">{actions}</div> : null;
+  const changeMark = showHeader ? (
+    <ChangeMarkButton nodeId={fragment.node_id} cite={node?.cite_key ?? fragment.cite_key} />
+  ) : null;
 
   if (layout.role === 'item') {
     return (
@@ -66,6 +76,7 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
         data-selected={(selected && showHeader) || undefined}
         style={{ '--item-depth': layout.depth } as CSSProperties}
       >
+        {changeMark}
         {showHeader && layout.marker && <span className="reader-item-marker">{layout.marker}</span>}
         <div className="reader-item-body">
           <RowText {...props} />
@@ -82,6 +93,7 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
       data-node-id={fragment.node_id}
       data-selected={(selected && showHeader) || undefined}
     >
+      {changeMark}
       {showHeader && layout.role === 'heading' && (citeKey || node?.title) && (
         <div className="reader-heading-row">
           <Heading level={layout.level} kind={layout.kind} label={citeKey} name={node?.title ?? null} />
@@ -123,25 +135,54 @@ function RowText(props: FragmentRowProps) {
   const { fragment, node, text, failed, spans, onRetry, nodeHref, onSelectNode, editorHref, cite, footnotesNodeId } =
     props;
   const intl = useIntl();
+  const query = useAtomValue(findQueryAtom);
+  const currentHit = useAtomValue(findCurrentHitAtom);
+  const second = useSecondLanguage();
   if (!fragment.has_text) return null;
-  if (text)
+  if (text) {
+    const source = (
+      <>
+        <p className="reader-text">
+          <SpanText
+            text={text.text}
+            spans={spans}
+            nodeHref={nodeHref}
+            onSelectNode={onSelectNode}
+            footnotesNodeId={footnotesNodeId}
+            query={query}
+            currentHit={currentHit?.fragmentId === fragment.id ? currentHit.occurrence : undefined}
+          />
+        </p>
+        <TranslationNote
+          translation={text.translation}
+          // The text shown: in another language through alignment, the aligned fragment's.
+          href={editorHref?.(text.sourceFragmentId ?? fragment.id)}
+        />
+      </>
+    );
+    const inPlace = second?.layout === 'toggle' && second.shown.has(fragment.id);
     return (
       <div className="reader-fragment">
         <div className="reader-fragment-body">
-          <p className="reader-text">
-            <SpanText
-              text={text.text}
-              spans={spans}
-              nodeHref={nodeHref}
-              onSelectNode={onSelectNode}
-              footnotesNodeId={footnotesNodeId}
+          {second?.layout === 'columns' ? (
+            <div className="reader-pair">
+              <div className="reader-pair-first" lang={second.readLang}>
+                {source}
+              </div>
+              <SecondText second={second} fragmentId={fragment.id} />
+            </div>
+          ) : inPlace ? (
+            <SecondText second={second} fragmentId={fragment.id} />
+          ) : (
+            source
+          )}
+          {second?.layout === 'toggle' && (
+            <SecondToggle
+              second={second}
+              fragmentId={fragment.id}
+              cite={cite ?? fragment.cite_key ?? node?.cite_key ?? null}
             />
-          </p>
-          <TranslationNote
-            translation={text.translation}
-            // The text shown: in another language through alignment, the aligned fragment's.
-            href={editorHref?.(text.sourceFragmentId ?? fragment.id)}
-          />
+          )}
         </div>
         {editorHref && (
           <TranslateLink
@@ -151,6 +192,7 @@ function RowText(props: FragmentRowProps) {
         )}
       </div>
     );
+  }
   if (failed)
     return (
       <div className="reader-text reader-text-failed">

@@ -1,11 +1,13 @@
 // A fragment's text with its reference spans: references to a node of this document become
 // links that select it; references to other acts are emphasized, with the citation as a title.
 // Footnote markers the source typed after a word ('Evropské unie1)') become linked superscripts
-// to the act's footnotes.
-import type { MouseEvent } from 'react';
+// to the act's footnotes. The find's hits are marked inside all of them (<mark>, the current one
+// distinct), so links, footnotes and highlights coexist.
+import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@radix-ui/themes';
 import type { SpanRow } from '../../machines/reader/text-loading.machine';
+import { hitsOf, markHits } from '../find-in-document/highlight';
 
 export interface SpanTextProps {
   text: string;
@@ -14,6 +16,10 @@ export interface SpanTextProps {
   onSelectNode: (nodeId: string) => void;
   /** The node holding the footnotes; without it markers stay as typed. */
   footnotesNodeId?: string;
+  /** The find's query: its hits are marked. */
+  query?: string;
+  /** Which of this text's hits is the current one (0-based). */
+  currentHit?: number;
 }
 
 /** A footnote marker: digits and ')' straight after a letter, before a space, a stop or the end. */
@@ -34,9 +40,14 @@ export function usableSpans(text: string, spans: readonly SpanRow[]): SpanRow[] 
   return kept;
 }
 
-export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNodeId }: SpanTextProps) {
+export function SpanText(props: SpanTextProps) {
+  const { text, spans = [], nodeHref, onSelectNode, footnotesNodeId, query = '', currentHit } = props;
   const intl = useIntl();
-  const pieces: React.ReactNode[] = [];
+  const pieces: ReactNode[] = [];
+  const hits = hitsOf(text, query);
+  /** The text between two places, its hits marked. */
+  const marked = (from: number, to: number): ReactNode[] =>
+    hits.length === 0 ? [text.slice(from, to)] : markHits(text, from, to, hits, currentHit, `p${from}`);
   const follow = (target: string) => (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -45,11 +56,11 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNo
   /** Plain text, with its footnote markers linked. */
   const plain = (from: number, to: number) => {
     const piece = text.slice(from, to);
-    if (!footnotesNodeId) return pieces.push(piece);
+    if (!footnotesNodeId) return pieces.push(...marked(from, to));
     let last = 0;
     for (const match of piece.matchAll(FOOTNOTE)) {
       const number = match[1]!;
-      pieces.push(piece.slice(last, match.index));
+      pieces.push(...marked(from + last, from + match.index));
       pieces.push(
         <sup key={`fn-${from + match.index}`} className="reader-footnote">
           <a
@@ -63,7 +74,7 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNo
       );
       last = match.index + match[0].length;
     }
-    return pieces.push(piece.slice(last));
+    return pieces.push(...marked(from + last, to));
   };
   let at = 0;
   for (const span of usableSpans(text, spans)) {
@@ -74,11 +85,13 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNo
       pieces.push(
         <Link
           key={span.id}
+          // Not by colour alone: a reference reads as a link in both themes.
+          underline="always"
           href={nodeHref(target)}
           onClick={follow(target)}
           title={intl.formatMessage({ id: 'reader.text.reference' }, { value })}
         >
-          {value}
+          {marked(span.abs_start, span.abs_end)}
         </Link>,
       );
     } else {
@@ -91,7 +104,7 @@ export function SpanText({ text, spans = [], nodeHref, onSelectNode, footnotesNo
             { value: span.metadata.citation ?? value },
           )}
         >
-          {value}
+          {marked(span.abs_start, span.abs_end)}
         </em>,
       );
     }

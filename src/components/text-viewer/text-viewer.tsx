@@ -2,7 +2,7 @@
 // go to a provision, headings and numbered items, texts loaded in batches around what is on
 // screen, and reference links. It starts as soon as the document id is known: the structure
 // (`nodes`) may arrive later. It tells the page which provision is at the top of the window.
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -30,7 +30,11 @@ import { estimateRowHeight, startsNode } from './row-height';
 import { EndSentinel, type ListFooterContext } from './end-sentinel';
 import { provisionLayouts } from './provision-layout';
 import { TextLanguage } from './text-language';
-import { READING_TOP_OFFSET, useListOffsetWatch, useReadingPosition } from './reading-position';
+import { SecondLanguageSelect, useSecondLanguage } from './second-language';
+import { MarkChangesToggle } from './change-marks';
+import { DensityToggle, useReadingDensity } from './reading-density';
+import { useListOffsetWatch, useReadingPosition } from './reading-position';
+import { useSettledScroll } from './use-settled-scroll';
 import './text-viewer.css';
 
 export interface TextViewerProps {
@@ -114,12 +118,11 @@ export function TextViewer(props: TextViewerProps) {
   const columnRef = useRef<HTMLDivElement>(null);
   useReadingPosition(columnRef, onReadingNodeChange);
   useListOffsetWatch(columnRef);
+  const sideBySide = useSecondLanguage()?.layout === 'columns';
+  const density = useReadingDensity();
 
-  useEffect(() => {
-    // The window scrolls: the provision's heading lands below the app's sticky header.
-    if (scrollTarget && scrollTarget.index >= 0)
-      listRef.current?.scrollToIndex({ index: scrollTarget.index, align: 'start', offset: -READING_TOP_OFFSET });
-  }, [scrollTarget]);
+  // The window scrolls: the provision's heading lands below the app's sticky header, and stays there.
+  useSettledScroll(listRef, columnRef, scrollTarget?.index, scrollTarget);
 
   const heightEstimates = useHeightEstimates(fragments);
   const firstRows = useFirstRows(fragments);
@@ -145,11 +148,21 @@ export function TextViewer(props: TextViewerProps) {
   const firstPageLoading = pageState === 'loading' && fragments.length === 0;
 
   return (
-    <Flex direction="column" gap="3" className="text-viewer" ref={columnRef}>
+    <Flex
+      direction="column"
+      gap="3"
+      className="text-viewer"
+      ref={columnRef}
+      data-side-by-side={sideBySide || undefined}
+      data-density={density}
+    >
       <Flex align="center" gap="3" wrap="wrap" className="text-viewer-toolbar">
         {toolbarStart}
         {showLanguage && <TextLanguage actor={actor} />}
+        {showLanguage && <SecondLanguageSelect />}
         <NodeJump nodes={nodes} onSelect={onSelectNode} />
+        <MarkChangesToggle />
+        <DensityToggle />
         <Text size="2" color="gray" aria-live="polite" className="text-viewer-count">
           {intl.formatMessage(
             { id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' },

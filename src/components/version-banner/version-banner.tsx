@@ -3,22 +3,11 @@
 // document page's state itself, so the screen only places it.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
-import { useSelector } from '@xstate/react';
 import { Callout, Link } from '@radix-ui/themes';
 import { CounterClockwiseClockIcon } from '@radix-ui/react-icons';
-import type { ActorRefFrom } from 'xstate';
 import type { Branch } from '../../api/contract';
-import {
-  addressWith,
-  selectProvisionPath,
-  selectSearch,
-  selectSegment,
-  selectVersions,
-  type documentPageMachine,
-} from '../../machines/reader/document-page.machine';
-import { selectBranches, selectReadBranch } from '../../machines/reader/branch-selection.machine';
-import { PROVISION_PATH_KEY } from '../../shared/provision-path';
 import { todayIso, versionInForceOn, versionStatus } from '../../shared/versions-in-force';
+import { usePageVersions, type PageVersionsProps } from '../page-versions/use-page-versions';
 import { effectiveDate } from '../version-selector/branch-label';
 
 export interface VersionBannerViewProps {
@@ -53,13 +42,13 @@ export function VersionBannerView({
         : 'reader.versions.banner.undated';
   const inForceDate = effectiveDate(intl, inForce.valid_from!);
   return (
-    <Callout.Root color="amber" size="1" role="status" className="version-banner">
+    <Callout.Root color="amber" size="1" role="status" className="version-banner" highContrast>
       <Callout.Icon>
         <CounterClockwiseClockIcon />
       </Callout.Icon>
       <Callout.Text>
         {intl.formatMessage({ id: message }, { date })}{' '}
-        <Link asChild weight="medium">
+        <Link asChild weight="medium" highContrast>
           <RouterLink href={`~${inForceHref}`}>
             {intl.formatMessage(
               { id: atProvision ? 'reader.versions.banner.provisionLink' : 'reader.versions.banner.documentLink' },
@@ -73,32 +62,17 @@ export function VersionBannerView({
 }
 
 /** The banner for the document page: `<VersionBanner page={page} basePath={basePath} />`. */
-export function VersionBanner({
-  page,
-  basePath,
-}: {
-  page: ActorRefFrom<typeof documentPageMachine>;
-  basePath: string;
-}) {
-  const versions = useSelector(page, selectVersions);
-  const segment = useSelector(page, selectSegment);
-  const search = useSelector(page, selectSearch);
-  const path = useSelector(page, selectProvisionPath);
-  const branches = useSelector(versions, selectBranches);
-  const read = useSelector(versions, selectReadBranch);
+export function VersionBanner(props: PageVersionsProps) {
+  const { branches, read, atProvision, hrefOf } = usePageVersions(props);
   const today = todayIso();
   const inForce = versionInForceOn(branches, today);
-  const inForceHref = addressWith(
-    { basePath, segment, search },
-    { branch: inForce?.name, at: undefined, node: undefined, [PROVISION_PATH_KEY]: path },
-  );
   return (
     <VersionBannerView
       read={read}
       inForce={inForce}
       branches={branches}
-      atProvision={path !== undefined}
-      inForceHref={inForceHref}
+      atProvision={atProvision}
+      inForceHref={hrefOf(inForce)}
       today={today}
     />
   );

@@ -3,21 +3,10 @@
 // the reader is at. Reads the document page's state itself, so the screen only places it.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
-import { useSelector } from '@xstate/react';
 import { Badge, Flex, Heading, Link, Text } from '@radix-ui/themes';
-import type { ActorRefFrom } from 'xstate';
 import type { Branch } from '../../api/contract';
-import {
-  addressWith,
-  selectProvisionPath,
-  selectSearch,
-  selectSegment,
-  selectVersions,
-  type documentPageMachine,
-} from '../../machines/reader/document-page.machine';
-import { selectBranches, selectReadBranch } from '../../machines/reader/branch-selection.machine';
-import { PROVISION_PATH_KEY } from '../../shared/provision-path';
 import { todayIso, versionStatus, type VersionStatus } from '../../shared/versions-in-force';
+import { usePageVersions, type PageVersionsProps } from '../page-versions/use-page-versions';
 import { branchLabel, effectiveDate } from '../version-selector/branch-label';
 import './version-timeline.css';
 
@@ -83,23 +72,7 @@ export function VersionTimelineView({ branches, readBranchId, hrefOf, today = to
 }
 
 /** The timeline for the document page: `<VersionTimeline page={page} basePath={basePath} />`. */
-export function VersionTimeline({
-  page,
-  basePath,
-}: {
-  page: ActorRefFrom<typeof documentPageMachine>;
-  basePath: string;
-}) {
-  const versions = useSelector(page, selectVersions);
-  const segment = useSelector(page, selectSegment);
-  const search = useSelector(page, selectSearch);
-  const path = useSelector(page, selectProvisionPath);
-  const branches = useSelector(versions, selectBranches);
-  const read = useSelector(versions, selectReadBranch);
-  const hrefOf = (branch: Branch) =>
-    addressWith(
-      { basePath, segment, search },
-      { branch: branch.name, at: undefined, node: undefined, [PROVISION_PATH_KEY]: path },
-    );
+export function VersionTimeline(props: PageVersionsProps) {
+  const { branches, read, hrefOf } = usePageVersions(props);
   return <VersionTimelineView branches={branches} readBranchId={read?.id} hrefOf={hrefOf} />;
 }

@@ -2,12 +2,11 @@
 // version (or the nearest one), `?at=` reads the version in force on a day, `?lang=` and the
 // interface language choose the reading language, and a version switch keeps the reader's place.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Branch, Document, Node } from '../../api/contract';
+import type { Branch, Node } from '../../api/contract';
+import { after, startDocumentPage } from '../../testing/document-page-kit';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { DOCUMENT_ID, branchOf, documentIn, nodeAt } from '../../testing/reader-fixtures';
-import { documentPageMachine, pageDetailMachine, pageTextMachine, pageVersionsMachine } from './document-page.machine';
-import type { FragmentRow, LanguageRow, LoadedText } from './text-loading.machine';
+import type { FragmentRow, LanguageRow } from './text-loading.machine';
 
 const SEGMENT = `${DOCUMENT_ID}-ustava-ceske-republiky`;
 const dated = (id: string, name: string, validFrom: string): Branch => ({
@@ -36,71 +35,25 @@ const fragmentOf = (nodeId: string, i: number): FragmentRow => ({
 function start(search: string, { languages = [] as LanguageRow[], interfaceLang = 'en' } = {}) {
   const documentLoads: Array<{ branch?: string; lang?: string }> = [];
   const pages: Array<{ branch?: string; lang?: string }> = [];
-  const navigations: string[] = [];
-  const machine = documentPageMachine.provide({
-    actions: { navigate: (_, { path }) => navigations.push(path) },
-    actors: {
-      detail: pageDetailMachine.provide({
-        actors: {
-          loadDocument: fromPromise(
-            async ({
-              input,
-            }: {
-              input: { documentId: string; branch?: string; lang?: string };
-            }): Promise<{ document: Document; nodes: Node[]; lang?: string }> => {
-              documentLoads.push({ branch: input.branch, lang: input.lang });
-              await new Promise((resolve) => setTimeout(resolve, 20));
-              return { document: documentIn('main'), nodes: NODES[input.branch ?? 'main']!, lang: input.lang };
-            },
-          ),
-          loadTitle: fromPromise(
-            async ({ input }: { input: { documentId: string; lang?: string } }): Promise<Document> => ({
-              ...documentIn('main'),
-              title: `title in ${input.lang}`,
-              title_language: input.lang,
-            }),
-          ),
-        },
-      }),
-      versions: pageVersionsMachine.provide({
-        actors: {
-          loadBranches: fromPromise(async () => {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            return BRANCHES;
-          }),
-        },
-      }),
-      text: pageTextMachine.provide({
-        actors: {
-          loadLanguages: fromPromise(async () => languages),
-          loadPage: fromPromise(
-            async ({
-              input,
-            }: {
-              input: { documentId: string; branch?: string; lang?: string; cursor: string | null };
-            }) => {
-              pages.push({ branch: input.branch, lang: input.lang });
-              await new Promise((resolve) => setTimeout(resolve, 10));
-              const items = NODES[input.branch ?? 'main']!.map((n, i) => ({
-                ...fragmentOf(n.id, i),
-                language_code: input.lang ?? 'en',
-              }));
-              return { items, next_cursor: null as string | null };
-            },
-          ),
-          loadTexts: fromPromise(async () => [] as LoadedText[]),
-        },
-      }),
+  const page = startDocumentPage(
+    { documentId: DOCUMENT_ID, idSlug: SEGMENT, basePath: '', search, interfaceLang },
+    {
+      loadDocument: ({ branch, lang }) => {
+        documentLoads.push({ branch, lang });
+        return after(20, { document: documentIn('main'), nodes: NODES[branch ?? 'main']!, lang });
+      },
+      loadTitle: async ({ lang }) => ({ ...documentIn('main'), title: `title in ${lang}`, title_language: lang }),
+      loadBranches: () => after(50, BRANCHES),
+      loadLanguages: async () => languages,
+      loadPage: ({ branch, lang }) => {
+        pages.push({ branch, lang });
+        const items = NODES[branch ?? 'main']!.map((n, i) => ({ ...fragmentOf(n.id, i), language_code: lang ?? 'en' }));
+        return after(10, { items, next_cursor: null });
+      },
+      loadTexts: async () => [],
     },
-  });
-  const actor = createActor(machine, {
-    input: { documentId: DOCUMENT_ID, idSlug: SEGMENT, basePath: '', search, interfaceLang },
-  });
-  actor.start();
-  const context = () => actor.getSnapshot().context;
-  const textOf = () => context().text.getSnapshot().context;
-  const documentOf = () => context().detail.getSnapshot().context.document;
-  return { actor, context, textOf, documentOf, documentLoads, pages, navigations };
+  );
+  return { ...page, documentLoads, pages };
 }
 
 describe('the readable address of the document page', () => {
@@ -171,6 +124,29 @@ describe('the readable address of the document page', () => {
     expect(page.documentOf()?.title).toBe('title in cs');
     // Chosen for the reader: the address stays as it was.
     expect(page.navigations).toEqual([]);
+  });
+
+  it('follows the interface language when it changes after the page opened (the account language arrives late)', async () => {
+    const languages: LanguageRow[] = [
+      { language_id: 2, iso_639_1: 'en', name: 'English', fragments: 3 },
+      { language_id: 1, iso_639_1: 'cs', name: 'Czech', fragments: 3 },
+    ];
+    // Opened under a Czech interface: read and titled in Czech.
+    const page = start('', { languages, interfaceLang: 'cs' });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(page.textOf().lang).toBe('cs');
+    // The interface becomes English: so does the reading, and the title; the address stays.
+    page.actor.send({ type: 'interface.language', lang: 'en' });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(page.textOf().lang).toBe('en');
+    expect(page.documentOf()?.title).toBe('title in en');
+    expect(page.navigations).toEqual([]);
+    // A language the reader chose (?lang=) is not overridden.
+    const chosen = start('lang=cs', { languages, interfaceLang: 'cs' });
+    await vi.advanceTimersByTimeAsync(30);
+    chosen.actor.send({ type: 'interface.language', lang: 'en' });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(chosen.textOf().lang).toBe('cs');
   });
 
   it('stays in the document language when the interface language is not among its languages', async () => {

@@ -3,11 +3,9 @@
 // reader's choices become the address, the slug is corrected in place, and our own navigation
 // coming back as an address change changes nothing.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { after, startDocumentPage } from '../../testing/document-page-kit';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
-import { documentPageMachine, pageDetailMachine, pageTextMachine, pageVersionsMachine } from './document-page.machine';
 import { DOCUMENT_ID, branchOf, documentIn, nodeAt } from '../../testing/reader-fixtures';
-import type { FragmentRow, LanguageRow } from './text-loading.machine';
 
 const ID = DOCUMENT_ID;
 const SEGMENT = `${ID}-ustava-ceske-republiky`;
@@ -22,43 +20,22 @@ function start({
 }: { idSlug?: string; search?: string; defaultBranch?: string } = {}) {
   const documentLoads: Array<string | undefined> = [];
   const textStarts: Array<{ branch?: string; nodeId?: string }> = [];
-  const navigations: string[] = [];
-  const machine = documentPageMachine.provide({
-    actions: { navigate: (_, { path }) => navigations.push(path) },
-    actors: {
-      detail: pageDetailMachine.provide({
-        actors: {
-          loadDocument: fromPromise(async ({ input }: { input: { documentId: string; branch?: string } }) => {
-            documentLoads.push(input.branch);
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            return { document: DOCUMENT, nodes: [NODE] };
-          }),
-        },
-      }),
-      versions: pageVersionsMachine.provide({
-        actors: {
-          loadBranches: fromPromise(async () => {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            return BRANCHES;
-          }),
-        },
-      }),
-      text: pageTextMachine.provide({
-        actors: {
-          loadLanguages: fromPromise(async ({ input }: { input: { documentId: string; branch?: string } }) => {
-            textStarts.push({ branch: input.branch });
-            return [] as LanguageRow[];
-          }),
-          loadPage: fromPromise(async () => ({ items: [] as FragmentRow[], next_cursor: null as string | null })),
-        },
-      }),
+  const page = startDocumentPage(
+    { documentId: ID, idSlug, basePath: '', search, defaultBranch },
+    {
+      loadDocument: ({ branch }) => {
+        documentLoads.push(branch);
+        return after(20, { document: DOCUMENT, nodes: [NODE] });
+      },
+      loadBranches: () => after(50, BRANCHES),
+      loadLanguages: async ({ branch }) => {
+        textStarts.push({ branch });
+        return [];
+      },
+      loadPage: async () => ({ items: [], next_cursor: null }),
     },
-  });
-  const actor = createActor(machine, { input: { documentId: ID, idSlug, basePath: '', search, defaultBranch } });
-  actor.start();
-  const context = () => actor.getSnapshot().context;
-  const textOf = () => context().text.getSnapshot().context;
-  return { actor, context, textOf, documentLoads, textStarts, navigations };
+  );
+  return { ...page, documentLoads, textStarts };
 }
 
 describe('document page machine', () => {

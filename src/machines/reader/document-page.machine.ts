@@ -90,6 +90,8 @@ type ChildReport =
 
 export type DocumentPageEvent =
   | { type: 'address.change'; search: string }
+  /** The interface language now (the screen sends it as it changes: the account's arrives late). */
+  | { type: 'interface.language'; lang: string }
   | { type: 'node.select'; nodeId: string }
   | { type: 'branch.select'; branchId: string }
   | { type: 'branches.retry' }
@@ -304,6 +306,15 @@ export const documentPageMachine = setup({
       // Our own navigation comes back as the address we already hold.
       guard: ({ context, event }) => event.search.replace(/^\?/, '') !== context.search,
       actions: { type: 'applyAddress', params: ({ event }) => ({ search: event.search.replace(/^\?/, '') }) },
+    },
+    // A document opens in the interface language: one that changes (the account's language applied
+    // after the page opened, or chosen by the user) is followed while the reader chose none.
+    'interface.language': {
+      guard: ({ context, event }) => event.lang !== context.interfaceLang,
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.assign({ interfaceLang: event.lang });
+        enqueue.sendTo(context.text, { type: 'language.prefer', lang: event.lang });
+      }),
     },
     'address.applied': [
       { guard: ({ event }) => event.jump, actions: ['followBranch', 'jumpToNode'] },

@@ -109,6 +109,21 @@ describe('documents list machine', () => {
     expect(addresses.at(-1)).toBe('year=2014&in_force=true&sort=number');
   });
 
+  it("leaves jurisdictions out (the home page's other jurisdictions) until a jurisdiction is chosen", async () => {
+    const { actor, calls, addresses } = start(async () => [], searchFromQuery('jurisdiction_not=cz,eu'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls.at(-1)).toMatchObject({ jurisdictionNot: ['cz', 'eu'], jurisdiction: undefined });
+    actor.send({ type: 'sort.set', sort: 'number' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(addresses.at(-1)).toBe('jurisdiction_not=cz,eu&sort=number');
+    actor.send({ type: 'filter.set', filters: { jurisdiction: 'de', jurisdictionNot: undefined } });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(addresses.at(-1)).toBe('jurisdiction=de&sort=number');
+    expect(queryOfSearch(searchFromQuery('jurisdiction_not=cz,eu'))).toBe('jurisdiction_not=cz,eu');
+    // One unknown value drops the whole exclusion rather than guess.
+    expect(searchFromQuery('jurisdiction_not=cz,mars').jurisdictionNot).toBeUndefined();
+  });
+
   it('follows the address on back and forward, and ignores the address it wrote itself', async () => {
     const { actor, calls } = start(async () => []);
     await vi.advanceTimersByTimeAsync(50);

@@ -13,6 +13,8 @@ export type DocumentSort = (typeof SORTS)[number];
 
 export interface ListFilters {
   jurisdiction?: Jurisdiction;
+  /** Jurisdictions left out (the home page's other jurisdictions: every one but cz and eu). */
+  jurisdictionNot?: Jurisdiction[];
   type?: DocumentType;
   year?: number;
   inForce?: boolean;
@@ -53,10 +55,13 @@ export function searchFromQuery(query: string): DocumentSearch {
   const year = Number(params.get('year'));
   const page = Number(params.get('page'));
   const inForce = params.get('in_force');
+  const left = (params.get('jurisdiction_not') ?? '').split(',').filter((value) => value !== '');
+  const jurisdictionNot = left.every((value) => oneOf(JURISDICTIONS, value)) ? (left as Jurisdiction[]) : [];
   return {
     externalId: params.get('external_id') ?? '',
     q: params.get('q') ?? '',
     jurisdiction: oneOf(JURISDICTIONS, params.get('jurisdiction')),
+    jurisdictionNot: jurisdictionNot.length > 0 ? jurisdictionNot : undefined,
     type: oneOf(DOCUMENT_TYPES, params.get('type')),
     year: Number.isInteger(year) && year > 0 && year < 10_000 ? year : undefined,
     inForce: inForce === 'true' ? true : inForce === 'false' ? false : undefined,
@@ -71,19 +76,24 @@ export function queryOfSearch(search: DocumentSearch): string {
     ['external_id', search.externalId.trim() || undefined],
     ['q', search.q.trim() || undefined],
     ['jurisdiction', search.jurisdiction],
+    ['jurisdiction_not', search.jurisdictionNot?.join(',') || undefined],
     ['type', search.type],
     ['year', search.year?.toString()],
     ['in_force', search.inForce?.toString()],
     ['sort', search.sort],
     ['page', search.page > 0 ? String(search.page + 1) : undefined],
   ];
-  return new URLSearchParams(entries.filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  // 'cz,eu' reads better with its comma kept: it is allowed in a query.
+  return new URLSearchParams(entries.filter((entry): entry is [string, string] => entry[1] !== undefined))
+    .toString()
+    .replace(/%2C/gi, ',');
 }
 
 const searchOf = (context: DocumentsListContext): DocumentSearch => ({
   externalId: context.externalId,
   q: context.q,
   jurisdiction: context.jurisdiction,
+  jurisdictionNot: context.jurisdictionNot,
   type: context.type,
   year: context.year,
   inForce: context.inForce,
@@ -96,6 +106,7 @@ function apiQuery(search: DocumentSearch) {
     external_id: search.externalId.trim() || undefined,
     q: search.q.trim() || undefined,
     jurisdiction: search.jurisdiction,
+    jurisdiction_not: search.jurisdictionNot?.join(',') || undefined,
     type: search.type,
     year: search.year,
     in_force: search.inForce === undefined ? undefined : String(search.inForce),
@@ -143,6 +154,7 @@ export const documentsListMachine = setup({
     externalId: input?.externalId ?? '',
     q: input?.q ?? '',
     jurisdiction: input?.jurisdiction,
+    jurisdictionNot: input?.jurisdictionNot,
     type: input?.type,
     year: input?.year,
     inForce: input?.inForce,

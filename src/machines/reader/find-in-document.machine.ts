@@ -181,3 +181,6 @@ export const selectFindTotal = (s: FindSnapshot) =>
 /** 1-based number of the current hit, 0 without hits. */
 export const selectFindCurrent = (s: FindSnapshot) => (s.context.positions.length > 0 ? s.context.index + 1 : 0);
 export const selectFindCurrentFragment = (s: FindSnapshot) => s.context.positions[s.context.index]?.fragmentId;
+/** The current hit (fragment and which of its hits), undefined without hits. */
+export const selectFindCurrentPosition = (s: FindSnapshot): FindPosition | undefined =>
+  s.context.positions[s.context.index];

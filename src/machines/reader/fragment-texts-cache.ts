@@ -20,10 +20,12 @@ export interface CachedText {
   translation?: FragmentTranslation | null;
 }
 
-export interface TextCache {
+/** A bounded map by fragment id (the reader's texts; the second language's too). */
+export interface BoundedCache<T> {
   readonly limit: number;
-  readonly entries: ReadonlyMap<string, CachedText>;
+  readonly entries: ReadonlyMap<string, T>;
 }
+export type TextCache = BoundedCache<CachedText>;
 
 export const TEXT_CACHE_LIMIT = 500;
 
@@ -32,7 +34,7 @@ export function createTextCache(limit = TEXT_CACHE_LIMIT): TextCache {
 }
 
 /** Writes entries (a rewritten id becomes the newest) and evicts the oldest beyond the limit. */
-export function putTexts(cache: TextCache, items: Iterable<[string, CachedText]>): TextCache {
+export function putTexts<T>(cache: BoundedCache<T>, items: Iterable<[string, T]>): BoundedCache<T> {
   const entries = new Map(cache.entries);
   for (const [id, value] of items) {
     entries.delete(id);

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { createActor, fromPromise } from 'xstate';
 import { mockApi } from '../../testing/mock-api';
 import { takeVisitSessionId } from '../accounts/document-visit.machine';
-import { quickSearchMachine, type QuickSearchResult } from './quick-search.machine';
+import { quickSearchMachine, type QuickSearchAnswer, type QuickSearchResult } from './quick-search.machine';
 
 const RESULT: QuickSearchResult = {
   document_id: '00000000-0000-4000-8000-000000000007',
@@ -29,7 +29,7 @@ function pickAs(personal: boolean) {
   const openResult = vi.fn();
   const actor = createActor(
     quickSearchMachine.provide({
-      actors: { search: fromPromise(async () => [RESULT]) },
+      actors: { search: fromPromise(async (): Promise<QuickSearchAnswer> => ({ items: [RESULT], textHits: [] })) },
       actions: { openResult: (_, params) => openResult(params.result) },
     }),
   );

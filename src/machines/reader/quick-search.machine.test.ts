@@ -1,7 +1,15 @@
 // The quick search flow with fake timers and a scripted search actor.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { orderByGroup, quickSearchMachine, selectPhase, type QuickSearchResult } from './quick-search.machine';
+import type { ProvisionHit } from '../../api/contract/search';
+import { ARTICLE_54, ARTICLE_56 } from '../../testing/search-fixtures';
+import {
+  orderByGroup,
+  quickSearchMachine,
+  selectPhase,
+  type QuickSearchAnswer,
+  type QuickSearchResult,
+} from './quick-search.machine';
 
 const result = (n: number, group: QuickSearchResult['group'] = 'search'): QuickSearchResult => ({
   document_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -12,16 +20,24 @@ const result = (n: number, group: QuickSearchResult['group'] = 'search'): QuickS
 
 /** A search actor whose answers the test releases by hand, in any order. */
 function scriptedSearch() {
-  const calls: { query: string; resolve: (items: QuickSearchResult[]) => void; reject: (error: Error) => void }[] = [];
+  const calls: {
+    query: string;
+    resolve: (items: QuickSearchResult[], textHits?: ProvisionHit[]) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const actor = fromPromise(
     ({ input }: { input: { query: string } }) =>
-      new Promise<QuickSearchResult[]>((resolve, reject) => calls.push({ query: input.query, resolve, reject })),
+      new Promise<QuickSearchAnswer>((resolve, reject) =>
+        calls.push({ query: input.query, resolve: (items, textHits = []) => resolve({ items, textHits }), reject }),
+      ),
   );
   return { calls, actor };
 }
 
 function start(search = scriptedSearch()) {
   const openResult = vi.fn();
+  const openHit = vi.fn();
+  const openSearch = vi.fn();
   const notifyClosed = vi.fn();
   const recordPick = vi.fn();
   const actor = createActor(
@@ -34,12 +50,23 @@ function start(search = scriptedSearch()) {
       },
       actions: {
         openResult: (_, params) => openResult(params.result),
+        openHit: (_, params) => openHit(params.hit),
+        openSearch: (_, params) => openSearch(params.query),
         notifyClosed,
       },
     }),
   );
   actor.start();
-  return { actor, search, openResult, notifyClosed, recordPick, phase: () => selectPhase(actor.getSnapshot()) };
+  return {
+    actor,
+    search,
+    openResult,
+    openHit,
+    openSearch,
+    notifyClosed,
+    recordPick,
+    phase: () => selectPhase(actor.getSnapshot()),
+  };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -260,6 +287,48 @@ describe('quickSearchMachine for a logged-in user', () => {
     await flush();
     expect(openResult).toHaveBeenLastCalledWith(result(9));
     expect(recordPick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('quickSearchMachine: in the text, and every result', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('puts the provision hits after the documents, opens one at the provision, and records no visit', async () => {
+    const { actor, search, openResult, openHit, recordPick, phase } = start();
+    actor.send({ type: 'search.open', query: 'prezident', personal: true });
+    await vi.advanceTimersByTimeAsync(300);
+    search.calls[0]!.resolve([result(1)], [ARTICLE_54, ARTICLE_56]);
+    await flush();
+    expect(phase()).toBe('results');
+    expect(actor.getSnapshot().context.textHits).toEqual([ARTICLE_54, ARTICLE_56]);
+    // Up from nothing lands on the last hit; down wraps to the document.
+    actor.send({ type: 'search.move', by: -1 });
+    expect(actor.getSnapshot().context.activeIndex).toBe(2);
+    actor.send({ type: 'search.move', by: 1 });
+    expect(actor.getSnapshot().context.activeIndex).toBe(0);
+    actor.send({ type: 'search.select', index: 2 });
+    expect(openHit).toHaveBeenCalledWith(ARTICLE_56);
+    expect(openResult).not.toHaveBeenCalled();
+    await flush();
+    expect(recordPick).not.toHaveBeenCalled();
+    expect(phase()).toBe('closed');
+  });
+
+  it('shows provision hits alone, and "show all" opens the search screen for the words', async () => {
+    const { actor, search, openSearch, notifyClosed, phase } = start();
+    actor.send({ type: 'search.open' });
+    actor.send({ type: 'search.showAll' });
+    expect(openSearch).not.toHaveBeenCalled();
+    actor.send({ type: 'search.type', value: ' hlavou státu ' });
+    await vi.advanceTimersByTimeAsync(300);
+    search.calls[0]!.resolve([], [ARTICLE_54]);
+    await flush();
+    expect(phase()).toBe('results');
+    actor.send({ type: 'search.showAll' });
+    expect(openSearch).toHaveBeenCalledWith('hlavou státu');
+    expect(notifyClosed).toHaveBeenCalledOnce();
+    expect(phase()).toBe('closed');
   });
 });
 

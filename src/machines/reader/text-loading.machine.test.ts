@@ -410,4 +410,37 @@ describe('text loading machine', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(absent.pages.map((page) => page.lang)).toEqual([undefined]);
   });
+
+  it('follows a preferred (interface) language that changes after opening, unless the reader chose one', async () => {
+    // Opened while the interface was German (the document has none): its own language, cs.
+    const t = start({ preferredLang: 'de' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.context().lang).toBe('cs');
+    // The interface turns English (the account's language arrived, or the user chose it).
+    t.actor.send({ type: 'language.prefer', lang: 'en' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.pages.map((page) => page.lang)).toEqual([undefined, 'en']);
+    expect(t.context()).toMatchObject({ lang: 'en', explicitLang: false, preferredLang: 'en' });
+    // A language the document lacks: back to the document's own, the first listed.
+    t.actor.send({ type: 'language.prefer', lang: 'cs' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.context().lang).toBe('cs');
+    t.actor.send({ type: 'language.prefer', lang: 'de' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.context().lang).toBe('en');
+
+    // The reader's own choice (?lang=) stays.
+    const asked = start({ preferredLang: 'de', lang: 'cs' });
+    await vi.advanceTimersByTimeAsync(20);
+    asked.actor.send({ type: 'language.prefer', lang: 'en' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(asked.pages.map((page) => page.lang)).toEqual(['cs']);
+    expect(asked.context().lang).toBe('cs');
+
+    // Before the first page: the page decides, with the new preference.
+    const early = start({ preferredLang: 'cs' });
+    early.actor.send({ type: 'language.prefer', lang: 'en' });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(early.context().lang).toBe('en');
+  });
 });

@@ -87,6 +87,8 @@ export interface TextLoadingContext {
 export type TextLoadingEvent =
   /** `auto`: chosen for the reader (the preferred language), not by them. */
   | { type: 'language.select'; lang: string; auto?: boolean }
+  /** The preferred language changed (the interface's, e.g. once the account's language is applied). */
+  | { type: 'language.prefer'; lang: string }
   | { type: 'languages.retry' }
   | { type: 'list.rangeChanged'; start: number; end: number }
   | { type: 'list.sentinelVisible' }
@@ -309,6 +311,18 @@ export const textLoadingMachine = setup({
       const lang = preferredSwitch(context);
       if (lang) enqueue.raise({ type: 'language.select', lang, auto: true });
     }),
+    /**
+     * A new preferred language: read in it when the reader chose none and the document has it,
+     * else in the document's own (the first listed); before the first page, that page decides.
+     */
+    changePreference: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'language.prefer') return;
+      enqueue.assign({ preferredLang: event.lang });
+      if (context.explicitLang || context.lang === undefined || context.languages.length === 0) return;
+      const has = context.languages.some((language) => language.iso_639_1 === event.lang && language.fragments > 0);
+      const next = has ? event.lang : context.languages[0]!.iso_639_1;
+      if (next !== context.lang) enqueue.raise({ type: 'language.select', lang: next, auto: true });
+    }),
     /** Provided by the document page: the reading language changed (chosen by the reader unless `auto`). */
     reportLanguage: (_, _params: { lang: string; auto: boolean }) => {},
     wantFirst: assign(({ context }) => ({
@@ -336,6 +350,7 @@ export const textLoadingMachine = setup({
   type: 'parallel',
   on: {
     'nodes.loaded': { actions: 'setNodes' },
+    'language.prefer': { actions: 'changePreference' },
   },
   states: {
     languages: {

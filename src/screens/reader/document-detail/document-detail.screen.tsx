@@ -14,7 +14,7 @@ import { ArrowLeftIcon, ExclamationTriangleIcon, ListBulletIcon } from '@radix-u
 import type { Node } from '../../../api/contract';
 import type { PublicCollectionDocument } from '../../../api/contract/collections';
 import type { DocumentScreenProps } from '../../screen-props';
-import { documentIdFromSegment, documentPath } from '../../../shared/document-path';
+import { detailPath, documentIdFromSegment, documentPath } from '../../../shared/document-path';
 import {
   addressWith,
   documentPageMachine,
@@ -38,12 +38,16 @@ import {
   selectBranchError,
   selectBranchStatus,
   selectBranches,
+  selectReadBranch,
   selectSelectedBranchId,
 } from '../../../machines/reader/branch-selection.machine';
 import { errorMessage } from '../../../i18n/error-message';
 import { TextViewer } from '../../../components/text-viewer/text-viewer';
 import { ReaderTextTools } from '../../../components/provision-actions/reader-text-tools';
 import { TextLanguage } from '../../../components/text-viewer/text-language';
+import { SecondLanguageProvider, SecondLanguageSelect } from '../../../components/text-viewer/second-language';
+import { secondLangOf, secondLangQuery } from '../../../machines/reader/second-language.machine';
+import { ChangeMarksProvider } from '../../../components/text-viewer/change-marks';
 import { DocumentStats } from '../../../components/document-stats/document-stats';
 import { VersionSelector } from '../../../components/version-selector/version-selector';
 import { VersionBanner } from '../../../components/version-banner/version-banner';
@@ -56,6 +60,7 @@ import { pinnedBranchOf } from '../../../machines/collections/public-collection-
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { copilotPanelOpenAtom } from '../../../atoms/copilot/copilot.atoms';
 import { readerTocOpenAtom } from '../../../atoms/reader/reader-layout.atoms';
+import { localeAtom } from '../../../atoms/shell/locale.atoms';
 import { useAtom, useAtomValue } from '../../../atoms/store';
 import { InCollection } from './collection-context';
 import { backTarget, placeCrumbs } from './document-place';
@@ -98,14 +103,17 @@ function DocumentDetail(props: DocumentDetailProps) {
   const [, navigate] = useLocation();
   const item = inCollection?.item;
   const pinnedBranch = item ? pinnedBranchOf(item) : undefined;
+  const locale = useAtomValue(localeAtom);
   const page = useActorRef(
     documentPageMachine.provide({
       actions: { navigate: (_, { path }) => navigate(`~${path}`, { replace: true }) },
     }),
-    { input: { documentId, idSlug, basePath, search, defaultBranch: pinnedBranch } },
+    { input: { documentId, idSlug, basePath, search, defaultBranch: pinnedBranch, interfaceLang: locale } },
   );
   // The address is the machine's: back, forward and links come in as events.
   useEffect(() => page.send({ type: 'address.change', search }), [page, search]);
+  // The text opens in the interface language, and follows it when it changes (the account's arrives late).
+  useEffect(() => page.send({ type: 'interface.language', lang: locale }), [page, locale]);
 
   const detail = useSelector(page, selectDetail);
   const versions = useSelector(page, selectVersions);
@@ -122,6 +130,8 @@ function DocumentDetail(props: DocumentDetailProps) {
   const branchStatus = useSelector(versions, selectBranchStatus);
   const branches = useSelector(versions, selectBranches);
   const selectedBranchId = useSelector(versions, selectSelectedBranchId);
+  // The version read: the chosen one, else main (none is chosen without ?branch=): citations carry its date.
+  const readBranch = useSelector(versions, selectReadBranch);
   const branchError = useSelector(versions, selectBranchError);
   // Reading history: 2 s on this page counts one visit of a logged-in reader.
   useDocumentVisit(documentId);
@@ -147,6 +157,13 @@ function DocumentDetail(props: DocumentDetailProps) {
       page.send({ type: 'node.select', nodeId });
     },
     [page],
+  );
+  // The second language (`?lang2=`) is the address's, like the tab.
+  const secondLang = secondLangOf(pageSearch);
+  const chooseSecondLang = useCallback(
+    (next: string | undefined) =>
+      navigate(`~${addressWith({ basePath, segment, search: pageSearch }, secondLangQuery(next))}`, { replace: true }),
+    [navigate, basePath, segment, pageSearch],
   );
   const nodeHref = useCallback(
     (nodeId: string) => addressWith({ basePath, segment, search: pageSearch }, { node: nodeId }),
@@ -219,7 +236,7 @@ function DocumentDetail(props: DocumentDetailProps) {
       {intl.formatMessage({ id: wide ? (tocOpen ? 'reader.toc.hide' : 'reader.toc.show') : 'reader.toc.open' })}
     </Button>
   );
-  return (
+  const body = (
     <Box p={{ initial: '3', sm: '4' }} className="document-detail">
       {head}
       <Flex direction="column" gap="3" mb="4">
@@ -270,6 +287,8 @@ function DocumentDetail(props: DocumentDetailProps) {
         )}
         {/* On a phone the version is chosen in the sheet, with the contents: the text comes first. */}
         {!phone && versionSelector}
+        {/* A version not in force says so on the page itself, on a phone too (its picker is in the sheet). */}
+        {phone && <VersionBanner page={page} basePath={basePath} />}
         {item?.as_of && pinnedBranch && (
           <PinNotice
             asOf={item.as_of}
@@ -317,7 +336,7 @@ function DocumentDetail(props: DocumentDetailProps) {
                 {/* Starts with the page, beside the document and its structure: the text needs only the id. */}
                 <ReaderTextTools
                   document={doc}
-                  branch={branches.find((branch) => branch.id === selectedBranchId)}
+                  branch={readBranch}
                   text={text}
                   nodes={nodesLoaded ? nodes : NO_NODES}
                   linkHref={(nodeId) => addressWith(address, provisionQuery(nodes, nodeId))}
@@ -366,6 +385,7 @@ function DocumentDetail(props: DocumentDetailProps) {
             <Flex direction="column" gap="3" mb="4">
               {versionSelector}
               <TextLanguage actor={text} />
+              <SecondLanguageSelect />
             </Flex>
           )}
           {contents}
@@ -375,6 +395,23 @@ function DocumentDetail(props: DocumentDetailProps) {
           button: neither floats over the text. */}
       {phone && !error && tab === 'text' && <div className="reader-bottom-bar">{contentsButton}</div>}
     </Box>
+  );
+  return (
+    <SecondLanguageProvider
+      text={text}
+      lang={secondLang}
+      layout={wide ? 'columns' : 'toggle'}
+      onChange={chooseSecondLang}
+    >
+      <ChangeMarksProvider
+        branches={branches}
+        branchId={selectedBranchId}
+        text={text}
+        detailHref={detailPath(basePath, segment)}
+      >
+        {body}
+      </ChangeMarksProvider>
+    </SecondLanguageProvider>
   );
 }
 

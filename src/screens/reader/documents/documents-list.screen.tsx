@@ -103,6 +103,7 @@ export function DocumentsListScreen() {
       <ListFilters
         filters={{
           jurisdiction: filters.jurisdiction,
+          jurisdictionNot: filters.jurisdictionNot,
           type: filters.type,
           year: filters.year,
           inForce: filters.inForce,

@@ -6,6 +6,9 @@ import type { DocumentType, Jurisdiction } from '../../../shared/document-class'
 import { SORTS, type DocumentSort, type ListFilters } from '../../../machines/reader/documents-list.machine';
 import { FacetSelect, type FacetOption } from './facet-select';
 
+/** The jurisdiction select's value for an exclusion: 'not:cz,eu'. */
+const NOT = 'not:';
+
 export function ListFilters({
   filters,
   facets,
@@ -32,14 +35,41 @@ export function ListFilters({
   const typeLabel = (value: string) => t(`documentType.${value}`);
   const inForceLabel = (value: string) => t(`reader.list.inForce.${value}`);
   const filtered = Object.values(filters).some((value) => value !== undefined);
+  // Leaving jurisdictions out (the home page's other jurisdictions) is one more choice of the same facet.
+  const exclusion = filters.jurisdictionNot?.length ? `${NOT}${filters.jurisdictionNot.join(',')}` : undefined;
+  const jurisdictionOptions = withChosen(
+    options(facets?.jurisdiction, jurisdictionLabel),
+    filters.jurisdiction,
+    jurisdictionLabel,
+  );
+  if (exclusion) {
+    const left = new Set<string>(filters.jurisdictionNot);
+    const count = (facets?.jurisdiction ?? [])
+      .filter((row) => !left.has(row.value))
+      .reduce((sum, row) => sum + row.count, 0);
+    jurisdictionOptions.push({
+      value: exclusion,
+      label: intl.formatMessage(
+        { id: 'reader.list.jurisdictionNot' },
+        { list: intl.formatList(filters.jurisdictionNot!.map(jurisdictionLabel), { type: 'conjunction' }) },
+      ),
+      count: facets ? count : undefined,
+    });
+  }
 
   return (
     <Flex gap="3" wrap="wrap" align="end" mb="4" role="group" aria-label={t('reader.list.filters')}>
       <FacetSelect
         label={t('reader.list.facet.jurisdiction')}
-        value={filters.jurisdiction}
-        options={withChosen(options(facets?.jurisdiction, jurisdictionLabel), filters.jurisdiction, jurisdictionLabel)}
-        onChange={(value) => onFilter({ jurisdiction: value as Jurisdiction | undefined })}
+        value={filters.jurisdiction ?? exclusion}
+        options={jurisdictionOptions}
+        onChange={(value) =>
+          onFilter(
+            value?.startsWith(NOT)
+              ? { jurisdiction: undefined, jurisdictionNot: value.slice(NOT.length).split(',') as Jurisdiction[] }
+              : { jurisdiction: value as Jurisdiction | undefined, jurisdictionNot: undefined },
+          )
+        }
       />
       <FacetSelect
         label={t('reader.list.facet.type')}
@@ -69,7 +99,15 @@ export function ListFilters({
       {filtered && (
         <Button
           variant="ghost"
-          onClick={() => onFilter({ jurisdiction: undefined, type: undefined, year: undefined, inForce: undefined })}
+          onClick={() =>
+            onFilter({
+              jurisdiction: undefined,
+              jurisdictionNot: undefined,
+              type: undefined,
+              year: undefined,
+              inForce: undefined,
+            })
+          }
         >
           {t('reader.list.clearFilters')}
         </Button>

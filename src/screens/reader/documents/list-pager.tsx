@@ -9,11 +9,14 @@ export function ListPager({
   pageCount,
   total,
   onPage,
+  pageSize = PAGE_SIZE,
 }: {
   page: number;
   pageCount: number;
   total: number;
   onPage: (page: number) => void;
+  /** Items a page holds (the documents list's 50 unless told). */
+  pageSize?: number;
 }) {
   const intl = useIntl();
   if (pageCount <= 1) return null;
@@ -34,7 +37,7 @@ export function ListPager({
         <Text size="1" color="gray">
           {intl.formatMessage(
             { id: 'reader.list.range' },
-            { from: page * PAGE_SIZE + 1, to: Math.min(total, (page + 1) * PAGE_SIZE), total },
+            { from: page * pageSize + 1, to: Math.min(total, (page + 1) * pageSize), total },
           )}
         </Text>
       </nav>

@@ -60,7 +60,10 @@ describe('HomeScreen', () => {
     expect(screen.getByRole('link', { name: 'EU law 4 documents' }).getAttribute('href')).toBe(
       '/documents?jurisdiction=eu',
     );
-    expect(screen.getByRole('link', { name: 'Other jurisdictions 2 documents' })).toBeTruthy();
+    // Every legal order but Czech and EU law.
+    expect(screen.getByRole('link', { name: 'Other jurisdictions 2 documents' }).getAttribute('href')).toBe(
+      '/documents?jurisdiction_not=cz,eu',
+    );
     expect(screen.getByRole('link', { name: 'Recently updated 3 documents' }).getAttribute('href')).toBe(
       '/documents?sort=updated',
     );
@@ -71,13 +74,13 @@ describe('HomeScreen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('searches the library through the documents list', async () => {
+  it('searches the library through the search screen', async () => {
     server.use(summaryOf(FILLED));
     const { location } = renderScreen(<HomeScreen />);
     const box = await screen.findByRole('searchbox', { name: 'Search the library' });
     const user = userEvent.setup();
     await user.type(box, 'ústava{Enter}');
-    expect(location.history.at(-1)).toBe('/documents?q=%C3%BAstava');
+    expect(location.history.at(-1)).toBe('/search?q=%C3%BAstava');
   });
 
   it('reports a failure and tries again on request', async () => {

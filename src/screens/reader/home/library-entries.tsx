@@ -17,10 +17,10 @@ export function LibraryEntries({ counts }: { counts: LibraryCounts | undefined }
   const entries: Entry[] = [
     { label: t('home.entry.cz'), href: '/documents?jurisdiction=cz', count: counts?.cz, unit: 'home.entry.documents' },
     { label: t('home.entry.eu'), href: '/documents?jurisdiction=eu', count: counts?.eu, unit: 'home.entry.documents' },
-    // Every other legal order: the list's jurisdiction filter then tells them apart.
+    // Every other legal order: the list leaves Czech and EU law out, its jurisdiction facet tells the rest apart.
     {
       label: t('home.entry.other'),
-      href: '/documents?sort=number',
+      href: '/documents?jurisdiction_not=cz,eu',
       count: counts?.other,
       unit: 'home.entry.documents',
     },

@@ -1,9 +1,11 @@
-// The home page's search box: a law number or title words, answered by the documents list.
+// The home page's search box: words of the text, a law number, a citation or a name, answered by
+// the search screen (which resolves numbers and citations and searches every provision).
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { searchPath } from '../../../lib/search-address';
 
 export function LibrarySearch() {
   const intl = useIntl();
@@ -12,8 +14,7 @@ export function LibrarySearch() {
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
-    navigate(q ? `/documents?${new URLSearchParams({ q })}` : '/documents');
+    navigate(searchPath(text));
   };
   return (
     <form role="search" onSubmit={submit} className="home-search">

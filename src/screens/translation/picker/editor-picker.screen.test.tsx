@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { citedNode } from '../../../testing/citation-fixtures';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render-screen';
@@ -17,17 +18,6 @@ const ART1 = '20000000-0000-4000-8000-000000000001';
 const PAR1 = '20000000-0000-4000-8000-000000000002';
 const ART4 = '20000000-0000-4000-8000-000000000004';
 const NODE = ART4;
-const node = (id: string, node_type: string, cite_key: string, parent: string | null) => ({
-  id,
-  node_type,
-  type: node_type,
-  title: null,
-  cite_key,
-  external_id: id,
-  order_index: 0,
-  depth: parent ? 1 : 0,
-  derived_parent_id: parent,
-});
 const GROUP = '30000000-0000-4000-8000-000000000001';
 const fragment = (id: string, seq: number, cite: string | null, nodeId: string) => ({
   id,
@@ -83,9 +73,9 @@ mockApi(
   http.get('*/v1/legal/documents/:id/nodes', () =>
     HttpResponse.json({
       items: [
-        node(ART1, 'article', 'Čl. 1', null),
-        node(PAR1, 'paragraph', 'odst. 1', ART1),
-        node(ART4, 'article', 'Čl. 4', null),
+        citedNode(ART1, 'article', 'Čl. 1'),
+        { ...citedNode(PAR1, 'paragraph', 'odst. 1', ART1), depth: 1 },
+        citedNode(ART4, 'article', 'Čl. 4'),
       ],
     }),
   ),

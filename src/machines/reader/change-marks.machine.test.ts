@@ -1,0 +1,148 @@
+// 'Mark changes': the previous version by date of effect, the marks by node of the version read
+// (changed, moved, added), loaded only when turned on and when there is a previous version, again
+// for another version or language, and a failure with its retry.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Branch } from '../../api/contract';
+import type { CompareChanges } from '../../api/contract/compare-changes';
+import { ApiError } from '../../api/client';
+import { changeMarksMachine, marksOf, previousVersion, selectMarksError } from './change-marks.machine';
+
+const branch = (id: string, valid_from: string | null): Branch =>
+  ({
+    id,
+    document_id: 'd',
+    name: id,
+    kind: 'snapshot',
+    created_at: '2026-01-01T00:00:00Z',
+    valid_from,
+  }) as Branch;
+const BRANCHES = [
+  branch('main', '2026-01-01'),
+  branch('b1993', '1993-01-01'),
+  branch('b2013', '2013-03-08'),
+  branch('draft', null),
+];
+
+const place = { headings: [], node_type: 'article', title: null, position: 0 };
+const CHANGES: CompareChanges = {
+  branch_id_a: 'b2013',
+  branch_id_b: 'main',
+  language: 'cs',
+  languages: ['cs'],
+  changed: [
+    {
+      ...place,
+      path: 'cl-54/odst-1',
+      cite_key: 'odst. 1',
+      citation: 'Čl. 54 odst. 1',
+      node_id_a: 'a54',
+      node_id_b: 'n54',
+      text_a: 'Prezident republiky je hlavou státu.',
+      text_b: 'Prezident republiky je hlavou státu a je volen.',
+      moved_from: null,
+    },
+    {
+      ...place,
+      path: 'cl-1/odst-1',
+      cite_key: 'odst. 1',
+      citation: 'Čl. 1 odst. 1',
+      node_id_a: 'a1',
+      node_id_b: 'n1',
+      text_a: 'Česká republika je stát.',
+      text_b: 'Česká republika je stát.',
+      moved_from: { path: 'cl-1', citation: 'Čl. 1' },
+    },
+  ],
+  added: [
+    {
+      ...place,
+      path: 'cl-10a',
+      cite_key: 'Čl. 10a',
+      citation: 'Čl. 10a',
+      node_id: 'n10a',
+      text: '',
+      descendants: 1,
+      subtree: [{ path: 'cl-10a/odst-1', cite_key: 'odst. 1', text: 'Zákonem může být...' }],
+    },
+  ],
+  removed: [],
+  counts: { changed: 2, moved: 1, added: 1, removed: 0 },
+  next_offset: null,
+} as unknown as CompareChanges;
+
+describe('previousVersion', () => {
+  it('is the latest dated version before the one read', () => {
+    expect(previousVersion(BRANCHES, 'main')?.id).toBe('b2013');
+    expect(previousVersion(BRANCHES, 'b2013')?.id).toBe('b1993');
+    expect(previousVersion(BRANCHES, 'b1993')).toBeUndefined();
+    expect(previousVersion(BRANCHES, 'draft')).toBeUndefined();
+    expect(previousVersion(BRANCHES, undefined)).toBeUndefined();
+  });
+});
+
+describe('marksOf', () => {
+  it('marks changed, moved and added provisions by their node in the version read', () => {
+    const marks = marksOf(CHANGES);
+    expect(marks.get('n54')).toMatchObject({ kind: 'changed', citation: 'Čl. 54 odst. 1' });
+    expect(marks.get('n1')).toMatchObject({ kind: 'moved', movedFrom: 'Čl. 1' });
+    expect(marks.get('n10a')).toMatchObject({ kind: 'added', before: '', after: 'Zákonem může být...' });
+    expect(marks.has('a54')).toBe(false);
+  });
+});
+
+function start(fail = false) {
+  const calls: Array<{ from: string; to: string; lang?: string }> = [];
+  const actor = createActor(
+    changeMarksMachine.provide({
+      actors: {
+        loadChanges: fromPromise(async ({ input }: { input: { from: string; to: string; lang?: string } }) => {
+          calls.push(input);
+          if (fail) throw new ApiError(500, 'internal_error');
+          return CHANGES;
+        }),
+      },
+    }),
+    { input: { on: false, from: 'b2013', to: 'main', lang: 'cs' } },
+  );
+  actor.start();
+  return { actor, calls };
+}
+
+describe('changeMarksMachine', () => {
+  it('loads nothing while off, the marks once on, again for another version or language', async () => {
+    const { actor, calls } = start();
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    actor.send({ type: 'marks.scope', on: true, from: 'b2013', to: 'main', lang: 'cs' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.marks.size).toBe(3);
+    // The same scope again asks for nothing.
+    actor.send({ type: 'marks.scope', on: true, from: 'b2013', to: 'main', lang: 'cs' });
+    actor.send({ type: 'marks.scope', on: true, from: 'b1993', to: 'b2013', lang: 'cs' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(calls).toEqual([
+      { from: 'b2013', to: 'main', lang: 'cs' },
+      { from: 'b1993', to: 'b2013', lang: 'cs' },
+    ]);
+    actor.send({ type: 'marks.scope', on: false, from: 'b1993', to: 'b2013', lang: 'cs' });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(actor.getSnapshot().context.marks.size).toBe(0);
+  });
+
+  it('stays off without a previous version', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'marks.scope', on: true, from: undefined, to: undefined, lang: 'cs' });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps a failure until retried', async () => {
+    const { actor, calls } = start(true);
+    actor.send({ type: 'marks.scope', on: true, from: 'b2013', to: 'main', lang: 'cs' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectMarksError(actor.getSnapshot())?.status).toBe(500);
+    actor.send({ type: 'marks.retry' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(calls).toHaveLength(2);
+  });
+});
