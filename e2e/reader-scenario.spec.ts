@@ -178,6 +178,9 @@ async function hitsInPrint(page: Page, address: string, word: string): Promise<n
 
 /** Scrolls the window so the element's top sits just below the app header, then lets the list settle. */
 async function placeAtTop(page: Page, element: Locator) {
+  // The reader holds a deep link's provision in place for a few seconds unless the reader scrolls
+  // (use-settled-scroll.ts): a wheel event says so, and the placement below then stays.
+  await page.evaluate(() => window.dispatchEvent(new WheelEvent('wheel')));
   await element.evaluate((node) => window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - 72));
   await page.waitForTimeout(300);
   await element.evaluate((node) => window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - 72));
