@@ -34,6 +34,8 @@ describe('message catalogues', () => {
             current: 1,
             from: 'f',
             label: 'l',
+            list: 'l',
+            matched: 'm',
             language: 'l',
             number: 1,
             page: 1,
