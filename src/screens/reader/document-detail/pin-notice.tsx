@@ -22,7 +22,7 @@ export function PinNotice({
   const intl = useIntl();
   const date = formatDay(intl, asOf);
   return (
-    <Callout.Root size="1" color="amber" variant="surface" data-testid="pin-notice">
+    <Callout.Root size="1" color="amber" variant="surface" highContrast data-testid="pin-notice">
       <Callout.Icon>
         <CalendarIcon />
       </Callout.Icon>
