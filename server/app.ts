@@ -3,13 +3,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { routes } from '../src/api/contract/routes.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { installPrivateAnswers } from './http/private-answers.js';
+import { installRequestLog } from './http/request-log.js';
+import { installMetrics, type MetricsOptions } from './http/metrics.js';
+import { installRejectNul } from './http/reject-nul.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerFindRoutes } from './routes/find.js';
@@ -53,6 +57,8 @@ export interface AppOptions {
   copilot?: Partial<CopilotOptions>;
   /** The live channel (/ws): heartbeat, send-buffer bound, allowed origins; tests shorten them. */
   realtime?: Partial<RealtimeOptions>;
+  /** GET /metrics (METRICS_TOKEN); default: not served. */
+  metrics?: MetricsOptions;
   /** Collections' limits per owner and collection; default: DEFAULT_COLLECTION_QUOTAS. */
   collectionQuotas?: Partial<CollectionQuotas>;
   /**
@@ -94,6 +100,8 @@ async function installCompression(app: FastifyInstance) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // One line per request from installRequestLog instead of Fastify's two with the whole URL.
+    logController: new LogController({ disableRequestLogging: true }),
     // Reuse a caller's request id (a proxy's) when it is sane, else make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -108,13 +116,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
   });
   installErrorHandling(app);
+  installRequestLog(app);
   installPrivateAnswers(app);
+  installRejectNul(app);
+  // Before the routes, so its onResponse hook counts every one of them.
+  let liveSockets = () => 0;
+  installMetrics(app, options.database, () => liveSockets(), options.metrics ?? {});
   // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   await installCompression(app);
 
   const { db } = options.database;
   const accounts: AccountsOptions = { publicUrl: 'http://localhost:8080', ...options.accounts };
+  await installSecurityHeaders(app, { publicUrl: accounts.publicUrl, chatUrl: options.copilot?.chatUrl });
   await installAccounts(app, db, accounts);
   registerAuthRoutes(app, db, accounts);
   registerUserRoutes(app, db);
@@ -127,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMemoryRoutes(app, db);
   // PUBLIC_URL when the caller configured one; else /mcp answers with each request's own origin.
   registerMcpRoutes(app, options.database, { publicUrl: options.accounts?.publicUrl });
-  registerRealtimeRoutes(app, options.database, {
+  liveSockets = registerRealtimeRoutes(app, options.database, {
     trustProxy: options.accounts?.trustProxy ?? false,
     ...options.realtime,
   });

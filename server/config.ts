@@ -127,6 +127,7 @@ const Environment = z
     SMTP_URL: optional(SMTP_URL),
     MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
     TRUST_PROXY: withDefault(BOOLEAN, 'false'),
+    METRICS_TOKEN: optional(SECRET),
     REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
     COLLECTIONS_PER_OWNER: withDefault(POSITIVE_INTEGER, '2000'),
     COLLECTION_ITEMS_MAX: withDefault(POSITIVE_INTEGER, '10000'),
@@ -269,6 +270,8 @@ const Config = Environment.transform((vars) => {
     mailFrom: vars.MAIL_FROM,
     /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
     trustProxy: vars.TRUST_PROXY,
+    /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics is not served. */
+    metricsToken: vars.METRICS_TOKEN,
     /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
     realtimeAllowedOrigins: vars.REALTIME_ALLOWED_ORIGINS,
     /** Collections' limits (409 quota_exceeded beyond them). */

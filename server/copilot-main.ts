@@ -1,18 +1,18 @@
 // `npm run copilot`: the Copilot chat service as its own process on COPILOT_PORT (default 8090).
 // It checks the sessions the main server signs (same COPILOT_SECRET or DATA_DIR), reads the same
 // database, and publishes tool calls through the database to the users' live channels.
-import { pino } from 'pino';
-import { logSerializers } from './auth/log-redaction.js';
 import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
 import { buildCopilotService } from './copilot/copilot-service.js';
+import { createLogger } from './http/request-log.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
   const copilot = copilotOptionsFromConfig(config);
-  const logger = pino({ level: config.logLevel, serializers: logSerializers });
+  // The main server's logger: readable on a terminal, JSON otherwise, no query values.
+  const logger = createLogger({ level: config.logLevel });
   for (const warning of config.warnings) logger.warn(warning);
   const database = await openConfiguredDatabase(
     config,

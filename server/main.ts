@@ -1,15 +1,15 @@
 // Starts Lexhub: opens the database (migrations run first), then serves on PORT.
-import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { logSerializers } from './auth/log-redaction.js';
 import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
+import { createLogger } from './http/request-log.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig();
-  const logger = pino({ level: config.logLevel, serializers: logSerializers });
+  // Human-readable on a terminal, JSON lines otherwise.
+  const logger = createLogger({ level: config.logLevel });
   for (const warning of config.warnings) logger.warn(warning);
   const database = await openConfiguredDatabase(config, logger);
   logger.info(
@@ -31,6 +31,7 @@ async function main() {
     realtime: { allowedOrigins: config.realtimeAllowedOrigins },
     collectionQuotas: config.collectionQuotas,
     translation: { minScore: config.translationMemoryMinScore, ...config.translation },
+    metrics: { token: config.metricsToken },
   });
   if (!config.smtpUrl)
     logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');

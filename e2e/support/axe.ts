@@ -1,9 +1,14 @@
-// Runs axe-core in the page and fails on serious or critical accessibility violations.
+// Runs axe-core in the page and fails on serious or critical accessibility violations, and on any
+// Content-Security-Policy violation the page reported on its way there.
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { expectNoPolicyViolations } from './csp';
 
 const require = createRequire(import.meta.url);
 const axeSource = require.resolve('axe-core/axe.min.js');
+/** axe loads as a file of the page's own origin (served by the test): the CSP refuses inline scripts. */
+const AXE_URL = '/__e2e__/axe.min.js';
+const axeServed = new WeakSet<Page>();
 
 interface AxeViolation {
   id: string;
@@ -19,7 +24,14 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  await page.addScriptTag({ path: axeSource });
+  await expectNoPolicyViolations(page, label);
+  if (!axeServed.has(page)) {
+    axeServed.add(page);
+    await page.route(`**${AXE_URL}`, (route) =>
+      route.fulfill({ path: axeSource, contentType: 'text/javascript; charset=utf-8' }),
+    );
+  }
+  await page.addScriptTag({ url: AXE_URL });
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

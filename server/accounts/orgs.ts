@@ -1,5 +1,6 @@
-// Organizations: create one (the caller becomes its owner), list the caller's, read one with
-// its members (members only) and the public page.
+// Organizations: create one (the caller becomes its owner; limited per user), list the caller's
+// (keyset pages), read one with its members (members only) and pending invitations (owners and
+// admins), and the public page.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,17 +13,45 @@ import {
 } from '../../src/api/contract/orgs.js';
 import type { Db } from '../db/client.js';
 import type { UserPrincipal } from '../auth/principal.js';
+import { hitRateLimit, type Limit } from '../auth/rate-limit.js';
 import { conflict, notFound, validationFailed } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
-import { canSeeOrgMembers } from '../policies/orgs.js';
-import { sqlRows } from '../db/sql.js';
+import { canRenameOrg, canSeeOrgInvitations, canSeeOrgMembers } from '../policies/orgs.js';
+import { sqlRows, TIMESTAMP_TEXT, type Tx } from '../db/sql.js';
+import { decodeCursor, encodeCursor } from '../collections/cursor.js';
 import { cleanLine, cleanOptional } from './clean-text.js';
 import { uniqueViolation } from '../auth/unique-violation.js';
 import { collectionsOfOrg } from './profile-collections.js';
 
 type Location = { city: string; country: string };
 
-interface OrgRow {
+/**
+ * Issue 15 (L5): one account once made 300 organizations in 2 s and sent invitations as fast.
+ * Creation and invitations are counted per user in the shared rate_limits table (429
+ * rate_limited with retry_after); pending invitations are capped per organization (409
+ * invitation_quota_exceeded), so a flood of them cannot hide the real ones.
+ */
+export interface OrgLimits {
+  createPerHour: Limit;
+  createPerDay: Limit;
+  invitesPerHour: Limit;
+  pendingInvitationsPerOrg: number;
+}
+
+export const DEFAULT_ORG_LIMITS: OrgLimits = {
+  createPerHour: { limit: 20, windowSeconds: 3600 },
+  createPerDay: { limit: 50, windowSeconds: 86_400 },
+  invitesPerHour: { limit: 60, windowSeconds: 3600 },
+  pendingInvitationsPerOrg: 100,
+};
+
+/** Counts one organization made by `userId`; 429 over either window. */
+export async function hitOrgCreationLimit(db: Db, userId: string, limits: OrgLimits): Promise<void> {
+  await hitRateLimit(db, `org-create-hour:user:${userId}`, limits.createPerHour);
+  await hitRateLimit(db, `org-create-day:user:${userId}`, limits.createPerDay);
+}
+
+export interface OrgRow {
   id: string;
   name: string;
   slug: string;
@@ -53,7 +82,7 @@ export async function findOrg(db: Db, typed: string): Promise<OrgRow> {
 }
 
 /** The caller's role in an organization, or null for a non-member. */
-export async function roleIn(db: Db, orgId: string, userId: string): Promise<OrgRole | null> {
+export async function roleIn(db: Db | Tx, orgId: string, userId: string): Promise<OrgRole | null> {
   const [row] = await sqlRows<{ role: OrgRole }>(
     db,
     sql`SELECT role FROM org_members WHERE org_id = ${orgId} AND user_id = ${userId}`,
@@ -61,8 +90,11 @@ export async function roleIn(db: Db, orgId: string, userId: string): Promise<Org
   return row?.role ?? null;
 }
 
-/** Owners first, then admins, then members; by handle within a role. */
-export async function orgWithMembers(db: Db, org: OrgRow, role: OrgRole): Promise<Org> {
+/**
+ * Owners first, then admins, then members; by handle within a role. Pending invitations (never
+ * members) follow for owners and admins only, newest first.
+ */
+export async function orgWithMembers(db: Db | Tx, org: OrgRow, principal: UserPrincipal, role: OrgRole): Promise<Org> {
   const members = await sqlRows<Org['members'][number]>(
     db,
     sql`SELECT u.username, u.first_name, u.last_name, m.role
@@ -70,7 +102,17 @@ export async function orgWithMembers(db: Db, org: OrgRow, role: OrgRole): Promis
         WHERE m.org_id = ${org.id}
         ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, u.username`,
   );
-  return { ...summaryOf(org), role, members };
+  const invitations = canSeeOrgInvitations(principal, role)
+    ? await sqlRows<Org['invitations'][number]>(
+        db,
+        sql`SELECT u.username, u.first_name, u.last_name, i.role, b.username AS invited_by,
+              to_char(i.created_at AT TIME ZONE 'UTC', ${TIMESTAMP_TEXT}) AS created_at
+            FROM org_invitations i JOIN users u ON u.id = i.user_id JOIN users b ON b.id = i.invited_by
+            WHERE i.org_id = ${org.id}
+            ORDER BY i.created_at DESC, u.username`,
+      )
+    : [];
+  return { ...summaryOf(org), role, members, invitations };
 }
 
 function summaryOf(org: OrgRow) {
@@ -84,7 +126,12 @@ function summaryOf(org: OrgRow) {
   };
 }
 
-export async function createOrg(db: Db, ownerId: string, request: z.output<typeof CreateOrgRequest>): Promise<Org> {
+export async function createOrg(
+  db: Db,
+  principal: UserPrincipal,
+  request: z.output<typeof CreateOrgRequest>,
+  limits: OrgLimits,
+): Promise<Org> {
   const name = cleanLine(request.name);
   if (name.length < 2) throw validationFailed('name', 'too short');
   const locations = request.locations.map((location, index) => {
@@ -100,6 +147,8 @@ export async function createOrg(db: Db, ownerId: string, request: z.output<typeo
     website: cleanOptional(request.website) ?? null,
     locations,
   };
+  // Counted before the slug is looked up, so probing for free slugs counts too.
+  await hitOrgCreationLimit(db, principal.user.id, limits);
   const taken = await sqlRows(db, sql`SELECT 1 FROM organizations WHERE slug = ${org.slug}`);
   if (taken.length > 0) throw slugTaken(org.slug);
   try {
@@ -108,26 +157,78 @@ export async function createOrg(db: Db, ownerId: string, request: z.output<typeo
         sql`INSERT INTO organizations (id, slug, name, abbreviation, website, locations)
             VALUES (${org.id}, ${org.slug}, ${org.name}, ${org.abbreviation}, ${org.website}, ${JSON.stringify(locations)}::jsonb)`,
       );
-      await tx.execute(sql`INSERT INTO org_members (org_id, user_id, role) VALUES (${org.id}, ${ownerId}, 'owner')`);
+      await tx.execute(
+        sql`INSERT INTO org_members (org_id, user_id, role) VALUES (${org.id}, ${principal.user.id}, 'owner')`,
+      );
     });
   } catch (error) {
     // Another request created the same slug between the check and the insert.
     if (uniqueViolation(error) !== undefined) throw slugTaken(org.slug);
     throw error;
   }
-  return orgWithMembers(db, org, 'owner');
+  return orgWithMembers(db, org, principal, 'owner');
 }
 
-export async function listMyOrgs(db: Db, userId: string) {
-  const rows = await sqlRows<OrgRow & { role: OrgRole; member_count: number }>(
+type OrgListRow = OrgRow & { role: OrgRole; member_count: number };
+
+/** One page of the caller's organizations by name then slug (unique), after `cursor`'s row. */
+export async function listMyOrgs(db: Db, userId: string, page: { limit: number; cursor?: string | undefined }) {
+  const after = page.cursor === undefined ? undefined : decodeCursor<[string, string]>(page.cursor, ['text', 'text']);
+  const rows = await sqlRows<OrgListRow>(
     db,
     sql`SELECT ${ORG_COLUMNS}, m.role,
           (SELECT count(*)::int FROM org_members x WHERE x.org_id = o.id) AS member_count
         FROM org_members m JOIN organizations o ON o.id = m.org_id
         WHERE m.user_id = ${userId}
-        ORDER BY o.name, o.slug`,
+          ${after ? sql`AND (o.name, o.slug) > (${after[0]}, ${after[1]})` : sql``}
+        ORDER BY o.name, o.slug
+        LIMIT ${page.limit + 1}`,
   );
-  return rows.map((row) => ({ ...summaryOf(row), role: row.role, member_count: Number(row.member_count) }));
+  const items = rows
+    .slice(0, page.limit)
+    .map((row) => ({ ...summaryOf(row), role: row.role, member_count: Number(row.member_count) }));
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > page.limit && last ? encodeCursor([last.name, last.slug]) : null };
+}
+
+/** Locks the organization's row for the rest of the transaction; 404 when unknown. */
+export async function lockOrg(tx: Tx, typed: string): Promise<OrgRow> {
+  const slug = normalizeSlug(typed);
+  const [org] = slug
+    ? await sqlRows<OrgRow>(tx, sql`SELECT ${ORG_COLUMNS} FROM organizations o WHERE o.slug = ${slug} FOR UPDATE`)
+    : [];
+  if (!org) throw notFound(`Organization "${typed}"`);
+  return org;
+}
+
+/** Renames an organization (its name, its slug or both): owners only; 409 slug_taken for a slug in use. */
+export async function renameOrg(
+  db: Db,
+  typed: string,
+  principal: UserPrincipal,
+  request: { name?: string | undefined; slug?: string | undefined },
+): Promise<Org> {
+  const name = request.name === undefined ? undefined : cleanLine(request.name);
+  if (name !== undefined && name.length < 2) throw validationFailed('name', 'too short');
+  try {
+    const { org, role } = await db.transaction(async (tx) => {
+      const current = await lockOrg(tx, typed);
+      const role = await roleIn(tx, current.id, principal.user.id);
+      authorize(canRenameOrg(principal, role), 'Only owners rename an organization');
+      const org = { ...current, name: name ?? current.name, slug: request.slug ?? current.slug };
+      if (org.slug !== current.slug) {
+        const taken = await sqlRows(tx, sql`SELECT 1 FROM organizations WHERE slug = ${org.slug}`);
+        if (taken.length > 0) throw slugTaken(org.slug);
+      }
+      await tx.execute(sql`UPDATE organizations SET name = ${org.name}, slug = ${org.slug} WHERE id = ${org.id}`);
+      return { org, role: role! };
+    });
+    return orgWithMembers(db, org, principal, role);
+  } catch (error) {
+    // Another organization took the slug between the check and the update.
+    if (uniqueViolation(error) !== undefined) throw slugTaken(request.slug ?? '');
+    throw error;
+  }
 }
 
 /** An organization with its members, for its members only (403 forbidden for others). */
@@ -135,7 +236,7 @@ export async function getOrgForMember(db: Db, typed: string, principal: UserPrin
   const org = await findOrg(db, typed);
   const role = await roleIn(db, org.id, principal.user.id);
   authorize(canSeeOrgMembers(principal, role), 'Only members see an organization’s members');
-  return orgWithMembers(db, org, role!);
+  return orgWithMembers(db, org, principal, role!);
 }
 
 export async function getPublicOrg(db: Db, typed: string): Promise<PublicOrg> {

@@ -6,7 +6,7 @@ import type { Profile, ProfilePatch } from '../../src/api/contract/users.js';
 import type { Db } from '../db/client.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
-import { cleanLine, cleanOptional, cleanText } from './clean-text.js';
+import { cleanLine, cleanName, cleanOptional, cleanText } from './clean-text.js';
 import { userEtag } from './user-etag.js';
 
 type Patch = z.output<typeof ProfilePatch>;
@@ -31,7 +31,8 @@ export async function getProfile(db: Db, userId: string): Promise<{ profile: Pro
 
 function requiredName(value: string | undefined, field: string): string | undefined {
   if (value === undefined) return undefined;
-  const cleaned = cleanLine(value);
+  // One line, no controls, at most NAME_MAX_LENGTH: names reach the greeting of account emails.
+  const cleaned = cleanName(value);
   if (cleaned === '') throw validationFailed(field, 'must not be empty');
   return cleaned;
 }

@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sqlRows } from '../db/sql.js';
+import { conflict } from '../http/errors.js';
 import { verificationMessage, type MailLanguage } from '../mail/account-messages.js';
 import { consumeToken, issueToken } from './email-tokens.js';
 import type { AccountsContext } from './install.js';
 import { mailLanguage } from './languages.js';
+import { uniqueViolation } from './unique-violation.js';
 
 /**
  * Confirms the address of a verification token; false when the token is bad, used or expired,
@@ -16,16 +18,28 @@ import { mailLanguage } from './languages.js';
  * as a used one does.
  */
 export async function verifyEmailToken(db: Db, token: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'verify_email');
-    if (!userId) return false;
-    const verified = await sqlRows<{ id: string }>(
-      tx,
-      sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId} AND email_verified_at IS NULL RETURNING id`,
-    );
-    return verified.length > 0;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, token, 'verify_email');
+      if (!userId) return false;
+      const verified = await sqlRows<{ id: string }>(
+        tx,
+        sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId} AND email_verified_at IS NULL RETURNING id`,
+      );
+      return verified.length > 0;
+    });
+  } catch (error) {
+    // A phone is held only by a verified account: another one verified it first (the link stays unused).
+    if (uniqueViolation(error) === PHONE_INDEX) throw phoneTakenOnVerify();
+    throw error;
+  }
 }
+
+/** The unique index that keeps a phone to one verified account (migration 0016). */
+export const PHONE_INDEX = 'users_phone_verified_key';
+
+const phoneTakenOnVerify = () =>
+  conflict('phone_already_exists', 'Another verified account has this phone number', 'phone');
 
 export interface VerificationRecipient {
   userId: string;

@@ -37,9 +37,9 @@ export interface AccountsOptions {
   trustProxy?: boolean;
   /** Per-bucket overrides of DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
-  /** Consecutive failed logins that lock an account (default 5). */
+  /** Failed logins from one source (address or browser) that lock it out of the account (default 5). */
   maxFailedLogins?: number;
-  /** How long a locked account stays locked (default 15 minutes). */
+  /** How long a source stays locked out, and the window its failures count in (default 15 minutes). */
   lockSeconds?: number;
   /** Session lifetime, sliding with use (default 30 days). */
   sessionSeconds?: number;

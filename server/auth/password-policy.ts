@@ -2,7 +2,9 @@
 // 1. shorter than 12 characters → password_too_weak (cheap, and the hint users see first);
 // 2. a known common password, exactly (case-insensitive), or made only of zxcvbn matches in its
 //    common-password list (l33t, reversed, capitalised, joined: 'P@ssw0rd1234') → password_too_common;
-// 3. zxcvbn score below 3, with the user's email and names as inputs → password_too_weak.
+// 3. only the site's own name, repeated and joined by digits or symbols ('Lexhub-Lexhub-2024')
+//    → password_too_weak (the first word an attacker of this site tries);
+// 4. zxcvbn score below 3, with the user's email and names and the site's words as inputs → password_too_weak.
 // zxcvbn runs in a worker thread (password-strength.worker.mjs) so it never blocks requests.
 import { Worker } from 'node:worker_threads';
 import * as common from '@zxcvbn-ts/language-common';
@@ -10,6 +12,9 @@ import { PASSWORD_MIN_LENGTH } from '../../src/api/contract/auth.js';
 import { passwordRejected } from '../http/errors.js';
 
 const MIN_SCORE = 3;
+/** Words of this site: inputs to zxcvbn like the user's own names. */
+export const SITE_WORDS = ['lexhub'];
+const ONLY_SITE_WORDS = new RegExp(`^(?:${SITE_WORDS.join('|')})+$`);
 
 const commonSet = new Set(
   (common.dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()),
@@ -21,7 +26,13 @@ export type PasswordProblem = 'password_too_weak' | 'password_too_common';
 export async function passwordProblem(password: string, userInputs: string[]): Promise<PasswordProblem | null> {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'password_too_weak';
   if (commonSet.has(password.toLowerCase())) return 'password_too_common';
-  const strength = await scoreInWorker(password, userInputs.filter(Boolean).flatMap(inputVariants));
+  const letters = password
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z]/g, '');
+  if (ONLY_SITE_WORDS.test(letters)) return 'password_too_weak';
+  const inputs = [...userInputs.filter(Boolean).flatMap(inputVariants), ...SITE_WORDS];
+  const strength = await scoreInWorker(password, inputs);
   if (strength.onlyCommon) return 'password_too_common';
   if (strength.score < MIN_SCORE) return 'password_too_weak';
   return null;

@@ -1,7 +1,9 @@
 // Password recovery. Forgot: always the same answer, given before this work runs (the route runs
-// it in the background, so the answer takes as long either way); for an existing account a new
-// reset link (1 hour, single use) replaces earlier ones and is mailed. Reset: one transaction uses the token, sets the new hash,
-// marks the email verified (the link proved the mailbox), unlocks and ends every session.
+// it in the background, so the answer takes as long for a known address as for an unknown one:
+// tests/server/auth-enumeration.test.ts compares the medians); for an existing account a new
+// reset link (1 hour, single use) replaces earlier ones and is mailed. Reset: one transaction uses
+// the token, sets the new hash, marks the email verified (the link proved the mailbox; not while
+// another verified account holds the phone), unlocks and ends every session.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -13,6 +15,7 @@ import type { AccountsContext } from './install.js';
 import { mailLanguage } from './languages.js';
 import { hashPassword } from './password-hash.js';
 import { assertPasswordAcceptable } from './password-policy.js';
+import { clearLoginFailures } from './login-throttle.js';
 
 /** Mails a new reset link when an account has this email; otherwise nothing. */
 export async function requestPasswordReset(
@@ -50,12 +53,21 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
     // Consumed here, not at the peek: of two racing resets only one wins.
     const userId = await consumeToken(tx, token, 'reset_password');
     if (!userId) throw invalidOrExpiredToken();
+    // The link proved the mailbox, so the address counts as verified, unless another verified
+    // account holds the phone meanwhile (a phone belongs to one verified account, migration 0016).
     await tx.execute(
-      sql`UPDATE users SET password_hash = ${passwordHash}, email_verified_at = coalesce(email_verified_at, now()),
-                           failed_logins = 0, locked_until = NULL, version = version + 1, updated_at = now()
+      sql`UPDATE users SET password_hash = ${passwordHash},
+                           email_verified_at = CASE
+                             WHEN email_verified_at IS NOT NULL THEN email_verified_at
+                             WHEN EXISTS (SELECT 1 FROM users o WHERE o.phone = users.phone AND o.id <> users.id
+                                                                  AND o.email_verified_at IS NOT NULL) THEN NULL
+                             ELSE now() END,
+                           version = version + 1, updated_at = now()
           WHERE id = ${userId}`,
     );
     await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+    // Every failed-login lock and delay of the account goes too (issue 15).
+    await clearLoginFailures(tx, holder.email, userId);
     return userId;
   });
 }

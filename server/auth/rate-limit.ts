@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimited } from '../http/errors.js';
 import { sqlRows } from '../db/sql.js';
+import { pruneLoginThrottles, type LoginDelay } from './login-throttle.js';
 
 export interface Limit {
   limit: number;
@@ -14,6 +15,11 @@ export interface RateLimits {
   loginPerIdentifier: Limit;
   loginPerIp: Limit;
   registerPerIp: Limit;
+  /**
+   * Registrations per address (its sha256), counted when the request reaches the look-up that
+   * answers email_already_exists: bounds probing one address from many IPs (issue 15).
+   */
+  registerPerEmail?: Limit;
   forgotPerEmailIp: Limit;
   /**
    * Across addresses: mail to one inbox (and its reset links replacing each other) stays bounded.
@@ -31,12 +37,18 @@ export interface RateLimits {
   translate: Limit;
   /** POST /legal/fragments per user (saving translations). */
   saveTranslation: Limit;
+  /**
+   * The growing wait between logins on one account with many failures (login-throttle.ts); not a
+   * Limit, so not in DEFAULT_RATE_LIMITS: unset means DEFAULT_LOGIN_DELAY.
+   */
+  loginDelay?: LoginDelay;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIdentifier: { limit: 10, windowSeconds: 60 },
   loginPerIp: { limit: 30, windowSeconds: 60 },
   registerPerIp: { limit: 5, windowSeconds: 3600 },
+  registerPerEmail: { limit: 5, windowSeconds: 3600 },
   forgotPerEmailIp: { limit: 5, windowSeconds: 3600 },
   forgotPerEmail: { limit: 10, windowSeconds: 3600 },
   resetPerIp: { limit: 10, windowSeconds: 3600 },
@@ -258,7 +270,11 @@ export function bufferedRateLimiter(db: Db, flushEveryMs = 1000): BufferedRateLi
   };
 }
 
-/** Deletes windows that ended long ago (the longest window is an hour; keep a day). */
+/**
+ * Deletes windows that ended long ago (the longest window is an hour; keep a day), and the login
+ * failures, delays and devices nobody needs any more.
+ */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+  await pruneLoginThrottles(db);
 }

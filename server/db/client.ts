@@ -11,7 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { acquireDataDirLock } from './data-dir-lock.js';
+import { explainDataDirFailure } from './data-dir-failure.js';
+import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.js';
 import { createPgListener, type NotificationHandler, type PgListener } from './pg-listener.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,6 +52,7 @@ const MIGRATION_LOCK_KEY = 728_190_001;
 // default threshold of 0.6 would not. Set for every session, on both engines.
 const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' };
 const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 20) : openPglite(options.dataDir);
@@ -58,8 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
+  let release = () => {};
   try {
+    if (!inMemory) release = acquireDataDirLock(dataDir);
     const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
     });
@@ -88,7 +91,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     };
   } catch (error) {
     release();
-    throw error;
+    // PGlite says only "failed to initialize properly": name the folder and, if we can, the cause.
+    if (inMemory || error instanceof DataDirLockedError) throw error;
+    throw await explainDataDirFailure(dataDir, error);
   }
 }
 
@@ -96,7 +101,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
+  // A connection attempt that hangs (a database behind a dead network path) fails after
+  // CONNECT_TIMEOUT_MS, so the request answers 503 database_unavailable instead of waiting forever.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    options,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection that the server ends (restart, admin command) is dropped by the pool and
   // replaced on next use; unheard, its 'error' would crash the process.
   pool.on('error', () => {});

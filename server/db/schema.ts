@@ -340,7 +340,10 @@ export const users = pgTable(
     publicEmail: text('public_email'),
     linkedinUrl: text('linkedin_url'),
     websiteUrl: text('website_url'),
-    /** Failed logins since the last success; the account locks at a threshold. */
+    /**
+     * No longer read: the account-wide lock let anyone lock anyone out (issue 15). Failures now
+     * live in login_failures / login_throttles; these two columns can go once nothing writes them.
+     */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Bumped on every change of the user row: the ETag is derived from it. */
@@ -350,8 +353,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_phone_key').on(t.phone),
+    // A phone belongs to the verified account that has it: an unverified registration does not
+    // hold it (so no one squats a number by registering it with an address they never confirm).
+    uniqueIndex('users_phone_verified_key')
+      .on(t.phone)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
     uniqueIndex('users_username_key').on(t.username),
+    // The clean-up of accounts never verified (server/auth/register-account.ts).
+    index('users_unverified_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailVerifiedAt} IS NULL`),
   ],
 );
 
@@ -360,6 +371,8 @@ export const sessions = pgTable(
   {
     /** sha256 of the cookie's random id. */
     idHash: text('id_hash').primaryKey(),
+    /** The id the session list shows and DELETE /auth/sessions/{id} takes (never the cookie's hash). */
+    publicId: uuid('public_id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -368,7 +381,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+  ],
 );
 
 /** One-time tokens sent by email: verify an address, reset a password. */
@@ -400,6 +417,60 @@ export const rateLimits = pgTable(
   (t) => [
     uniqueIndex('rate_limits_key_window_key').on(t.key, t.windowStart),
     index('rate_limits_window_idx').on(t.windowStart),
+  ],
+);
+
+/**
+ * Failed logins per account and source (issue 15, server/auth/login-throttle.ts): a source is an
+ * address ('ip:203.0.113.7', an IPv6 /64) or a browser's device cookie ('device:<sha256>'); after
+ * enough failures it alone is locked out of that account until `locked_until`. `account_key` is
+ * the sha256 of the identifier typed, so unknown emails get the same rows (and answers).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    accountKey: text('account_key').notNull(),
+    sourceKey: text('source_key').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountKey, t.sourceKey], name: 'login_failures_pkey' }),
+    index('login_failures_last_failed_idx').on(t.lastFailedAt),
+  ],
+);
+
+/**
+ * Failed logins per account across every source: from a threshold on, attempts from sources that
+ * are not known devices must wait until `next_attempt_at` (a growing delay); `notified_at` is when
+ * the owner was last mailed that attempts were blocked (at most one mail per lock window).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    accountKey: text('account_key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('login_throttles_last_failed_idx').on(t.lastFailedAt)],
+);
+
+/** Browsers (device cookies, as sha256) that signed in to an account: not held back by others' failures. */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash], name: 'login_devices_pkey' }),
+    index('login_devices_last_signed_in_idx').on(t.lastSignedInAt),
   ],
 );
 
@@ -443,6 +514,34 @@ export const orgMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('org_members_org_user_key').on(t.orgId, t.userId), index('org_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to join an organization (issue 15): the invitee is no member, has no rights and is
+ * listed nowhere public until they accept; accepting moves the row into org_members with `role`.
+ * An invitation stands only while its inviter's account does (and, see org-members.ts, while the
+ * inviter keeps the role that could make it).
+ */
+export const orgInvitations = pgTable(
+  'org_invitations',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId], name: 'org_invitations_pkey' }),
+    index('org_invitations_user_idx').on(t.userId, t.createdAt),
+    index('org_invitations_invited_by_idx').on(t.invitedBy),
+  ],
 );
 
 /** One row per user and document: counts and times of visits. */

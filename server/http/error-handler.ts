@@ -1,15 +1,22 @@
-// Turns every failure into JSON `{detail}` (a contract ErrorCode) with the right status; unknown
-// errors are logged and answered as 500 internal_error without leaking their text.
+// Turns every failure into JSON `{detail}` (a contract ErrorCode) with the right status; a
+// database that cannot be reached is 503 database_unavailable with Retry-After; unknown errors
+// are logged (a failed query as its SQL text and SQLSTATE only) and answered as 500 internal_error
+// without leaking their text.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, loggableError } from '../db/query-error.js';
 import {
   ApiError,
   badRequest,
+  databaseUnavailable,
   internalError,
   invalidJson,
   malformedRequest,
   payloadTooLarge,
   unsupportedMediaType,
 } from './errors.js';
+
+/** How long a client should wait before retrying when the database is away (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 // Fastify's own error codes that are the client's fault.
 const FASTIFY_CODES: Record<string, (message: string) => ApiError> = {
@@ -39,16 +46,12 @@ export function installErrorHandling(app: FastifyInstance) {
     if (known) return sendApiError(reply, known(error.message));
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return sendApiError(reply, badRequest(error.message, status));
-    // A failed query's message carries its parameters (a user's private text): log the cause only.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return sendApiError(reply, databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS));
+    }
+    // A failed query's message carries its parameters (a user's private text): never log them.
     request.log.error({ err: loggableError(error) }, 'request failed');
     return sendApiError(reply, internalError());
   });
-}
-
-/** A database error without the statement's parameters: its own cause (the driver's error), else the error. */
-function loggableError(error: Error): Error {
-  const cause = (error as { cause?: unknown }).cause;
-  if (error.message.startsWith('Failed query:') && cause instanceof Error) return cause;
-  if (error.message.startsWith('Failed query:')) return new Error('Failed query (parameters not logged)');
-  return error;
 }

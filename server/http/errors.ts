@@ -41,6 +41,9 @@ export const notFound = (what: string, field?: string) => new ApiError(404, 'not
 export const noRoute = (method: string, path: string) => new ApiError(404, 'not_found', `No route ${method} ${path}`);
 export const internalError = () => new ApiError(500, 'internal_error', 'Internal server error');
 export const tryAgain = (message: string) => new ApiError(503, 'try_again', message);
+/** The database cannot be reached (a restart, a dropped connection): come back in `retryAfter` seconds. */
+export const databaseUnavailable = (retryAfter: number) =>
+  new ApiError(503, 'database_unavailable', 'The database is not available, try again shortly', undefined, retryAfter);
 
 // Sessions and permissions
 export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'Log in first');
@@ -74,7 +77,11 @@ export const conflict = (code: ConflictCode, message: string, field?: string) =>
 // Accounts
 export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password');
 export const accountLocked = () =>
-  new ApiError(423, 'account_locked', 'Account locked due to too many failed attempts');
+  new ApiError(
+    423,
+    'account_locked',
+    'Signing in from this address or browser is blocked for a while after too many wrong passwords',
+  );
 export const emailNotVerified = () =>
   new ApiError(403, 'email_not_verified', 'Confirm your email address first (see the email we sent)');
 export const invalidOrExpiredToken = () =>

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { DataDirUnusableError } from '../db/data-dir-failure.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { importPaths, type ImportProgress } from './import-files.js';
 
@@ -27,6 +28,10 @@ async function main(args: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       return 3;
     }
+    if (error instanceof DataDirUnusableError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     throw error;
   }
   const started = performance.now();
@@ -37,8 +42,16 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(
       `\nImported ${report.stored.length} document versions in ${seconds} s ` +
         `(${count('created')} new, ${count('replaced')} replaced, ${count('unchanged')} unchanged), ` +
-        `${report.errors.length} errors, ${report.skipped.length} files skipped (format not recognized).\n`,
+        `${report.errors.length} errors, ${report.skipped.length + report.passedOver.length} files skipped.\n`,
     );
+    const skipped = [
+      ...report.skipped.map((file) => ({ file, message: 'format not recognized' })),
+      ...report.passedOver,
+    ].sort((a, b) => a.file.localeCompare(b.file));
+    if (skipped.length > 0) {
+      process.stdout.write('\nSkipped:\n');
+      for (const problem of skipped) process.stdout.write(`  ${relative(problem.file)}: ${problem.message}\n`);
+    }
     if (report.errors.length > 0) {
       process.stderr.write('\nErrors:\n');
       for (const problem of report.errors) process.stderr.write(`  ${relative(problem.file)}: ${problem.message}\n`);

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isLoggedQueryError, loggableError } from '../db/query-error.js';
 import { decodeFileContent } from './decode.js';
 import { ImportError, type ParsedDocument } from './model.js';
 import { detectParser } from './parsers.js';
@@ -19,6 +20,8 @@ export interface ImportReport {
   errors: ImportProblem[];
   /** Files inside named folders whose format was not recognized (README.md, summary.json). */
   skipped: string[];
+  /** Entries inside named folders that were not read at all, with the reason (hidden, a link to a folder). */
+  passedOver: ImportProblem[];
 }
 
 export type ImportProgress =
@@ -31,7 +34,7 @@ export async function importPaths(
   inputs: string[],
   onProgress: (event: ImportProgress) => void = () => {},
 ): Promise<ImportReport> {
-  const report: ImportReport = { stored: [], errors: [], skipped: [] };
+  const report: ImportReport = { stored: [], errors: [], skipped: [], passedOver: [] };
   const parsed: { file: string; doc: ParsedDocument }[] = [];
   const files = await listFiles(inputs, report);
 
@@ -90,7 +93,7 @@ async function listFiles(inputs: string[], report: ImportReport) {
     if (!stat) {
       report.errors.push({ file: absolute, message: 'no such file or folder' });
     } else if (stat.isDirectory()) {
-      for (const file of await walk(absolute)) files.push({ file, named: false });
+      for (const file of await walk(absolute, report)) files.push({ file, named: false });
     } else {
       files.push({ file: absolute, named: true });
     }
@@ -98,15 +101,22 @@ async function listFiles(inputs: string[], report: ImportReport) {
   return files;
 }
 
-async function walk(folder: string): Promise<string[]> {
+async function walk(folder: string, report: ImportReport): Promise<string[]> {
   const entries = await fs.readdir(folder, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
   const files: string[] = [];
+  const passOver = (file: string, message: string) => report.passedOver.push({ file, message });
   for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
     const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) files.push(...(await walk(full)));
+    if (entry.name.startsWith('.')) passOver(full, 'hidden (the name starts with a dot)');
+    else if (entry.isDirectory()) files.push(...(await walk(full, report)));
     else if (entry.isFile()) files.push(full);
+    else if (entry.isSymbolicLink()) {
+      // A link to a file is read; a link to a folder is not followed (it could loop).
+      const target = await fs.stat(full).catch(() => undefined);
+      if (target?.isFile()) files.push(full);
+      else passOver(full, target ? 'a link to a folder (not followed)' : 'a broken link');
+    } else passOver(full, 'not a regular file');
   }
   return files;
 }
@@ -118,6 +128,13 @@ function fail(report: ImportReport, onProgress: (event: ImportProgress) => void,
 
 function describe(error: unknown, file: string): string {
   if (error instanceof ImportError) return `${error.place}: ${error.reason}`;
+  // A failed query's own message repeats every parameter (whole texts): name the SQLSTATE instead.
+  const logged = loggableError(error);
+  if (isLoggedQueryError(logged)) {
+    const names = [logged.table && `table ${logged.table}`, logged.constraint && `constraint ${logged.constraint}`];
+    const where = names.filter(Boolean).join(', ');
+    return `storing failed: ${logged.message}${where ? ` (${where})` : ''}`;
+  }
   if (error instanceof Error)
     return error.message.startsWith(file) ? error.message.slice(file.length + 2) : error.message;
   return String(error);

@@ -1,43 +1,69 @@
 // /v1/auth/...: register, login, logout, verify and resend the verification, forgot and reset
-// password, me. Each route counts its rate limits first (emails only as hashes in the keys),
-// then hands over to the flow in server/auth. Forgot and resend answer before their flow runs.
+// password, me, the user's sessions (list, end one, end all others) and account deletion. Each
+// route counts its rate limits first (emails only as hashes in the keys), then hands over to the
+// flow in server/auth. Forgot and resend answer before their flow runs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
-import { invalidOrExpiredToken, validationFailed } from '../http/errors.js';
+import { ApiError, invalidOrExpiredToken, notFound, validationFailed } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { accountsContext, type AccountsOptions } from '../auth/install.js';
-import { backgroundRunner } from '../auth/background-work.js';
+import { backgroundRunner, runPeriodically } from '../auth/background-work.js';
+import { deleteAccount } from '../auth/delete-account.js';
 import { loadCurrentUser, toCurrentUser } from '../auth/current-user.js';
 import { resendVerification, verifyEmailToken } from '../auth/email-verification.js';
 import { fromAcceptLanguage } from '../auth/languages.js';
 import { checkCredentials } from '../auth/log-in.js';
+import { loginDevice, setDeviceCookie } from '../auth/login-device.js';
+import { rememberDevice } from '../auth/login-throttle.js';
+import { sendBlockedLoginsNotice } from '../auth/login-notice.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { hitRateLimit, withinRateLimit } from '../auth/rate-limit.js';
 import { sha256 } from '../auth/secret-token.js';
-import { clearSessionCookie, endSession, startSession } from '../auth/sessions.js';
-import { registerAccount } from '../auth/register-account.js';
+import {
+  clearSessionCookie,
+  endOtherSessions,
+  endSession,
+  endSessionById,
+  listSessions,
+  startSession,
+} from '../auth/sessions.js';
+import { deleteExpiredUnverifiedAccounts, registerAccount } from '../auth/register-account.js';
 import { rateLimitAddress } from '../auth/client-address.js';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, options: AccountsOptions) {
   const context = accountsContext(options, app.log);
   const limits = context.rateLimits;
   const runInBackground = backgroundRunner(app);
+  // Accounts never verified are deleted after UNVERIFIED_ACCOUNT_DAYS (registration also frees such an address).
+  runPeriodically(app, 'deleting expired unverified accounts', async () => {
+    const deleted = await deleteExpiredUnverifiedAccounts(db);
+    if (deleted > 0) app.log.info({ deleted }, 'expired unverified accounts deleted');
+  });
 
   registerRoute(app, routes.register, async ({ body, request }) => {
     rejectNul(body);
     await hitRateLimit(db, `register:ip:${rateLimitAddress(request.ip)}`, limits.registerPerIp);
     // Saved as the account's language only when chosen or clear from the browser.
     const language = body.language ?? fromAcceptLanguage(request.headers['accept-language']) ?? null;
-    await registerAccount(db, context, body, language, request.log);
+    await registerAccount(db, context, body, language, request.log, runInBackground);
     return { status: 'verification_sent' as const, email: body.email };
   });
 
+  // The device cookie first, so every answer (a 429 too) gives a browser without one its cookie.
+  // The per-identifier limit is inside checkCredentials: a known device is not held back by it.
   registerRoute(app, routes.login, async ({ body, request, reply }) => {
     rejectNul(body);
-    await hitRateLimit(db, `login:ip:${rateLimitAddress(request.ip)}`, limits.loginPerIp);
-    await hitRateLimit(db, `login:id:${sha256(body.identifier)}`, limits.loginPerIdentifier);
-    const userId = await checkCredentials(db, context, body.identifier, body.password);
+    const device = loginDevice(request, reply, context.session);
+    const address = rateLimitAddress(request.ip);
+    await hitRateLimit(db, `login:ip:${address}`, limits.loginPerIp);
+    const attempt = { email: body.identifier, password: body.password, address, device };
+    const userId = await checkCredentials(db, context, attempt, (blocked) =>
+      runInBackground('mailing a blocked-logins notice', request.log, () =>
+        sendBlockedLoginsNotice(db, context, blocked, request.log),
+      ),
+    );
+    if (!device.fresh) setDeviceCookie(request, reply, context.session, device.value);
     await startSession(db, request, reply, userId, context.session);
     return { user: await loadCurrentUser(db, userId) };
   });
@@ -79,14 +105,26 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
 
   registerRoute(app, routes.resetPassword, async ({ body, principal, request, reply }) => {
     await hitRateLimit(db, `reset:ip:${rateLimitAddress(request.ip)}`, limits.resetPerIp);
+    const device = loginDevice(request, reply, context.session);
     const userId = await resetPassword(db, body.token, body.new_password);
+    // The browser that proved it reads the mailbox is known from now on (the reset forgot the
+    // others): a lock or delay an attacker keeps up elsewhere never holds its owner back.
+    await rememberDevice(db, userId, device.hash);
     // Every session of the user is gone; a cookie of one of them on this browser goes too.
     if (principal.kind === 'user' && principal.user.id === userId) clearSessionCookie(request, reply, context.session);
     return { status: 'ok' as const };
   });
 
   registerRoute(app, routes.verifyEmail, async ({ query, request, reply }) => {
-    const verified = await verifyEmailToken(db, query.token);
+    let verified: boolean;
+    try {
+      verified = await verifyEmailToken(db, query.token);
+    } catch (error) {
+      // Another account verified the phone first: a browser learns it on the login page.
+      if (!(error instanceof ApiError) || error.detail !== 'phone_already_exists' || !wantsHtml(request)) throw error;
+      reply.status(303).header('Location', '/auth/login?verify_error=phone_already_exists');
+      return undefined;
+    }
     if (wantsHtml(request)) {
       reply
         .status(303)
@@ -98,6 +136,32 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
   });
 
   registerRoute(app, routes.me, async ({ user }) => ({ user: toCurrentUser(user) }));
+
+  registerRoute(app, routes.listSessions, async ({ user, principal }) => ({
+    items: await listSessions(db, user.id, principal.sessionIdHash),
+  }));
+
+  // Ending one's own current session this way is a logout: its cookie goes too.
+  registerRoute(app, routes.endSession, async ({ params, user, principal, request, reply }) => {
+    const ended = await endSessionById(db, user.id, params.id);
+    if (!ended) throw notFound('Session', 'id');
+    if (ended.idHash === principal.sessionIdHash) clearSessionCookie(request, reply, context.session);
+    return { status: 'ok' as const };
+  });
+
+  // Every other session ends; this one stays (POST /auth/logout ends it).
+  registerRoute(app, routes.endOtherSessions, async ({ user, principal }) => ({
+    status: 'ok' as const,
+    ended: await endOtherSessions(db, user.id, principal.sessionIdHash),
+  }));
+
+  registerRoute(app, routes.deleteAccount, async ({ body, user, request, reply }) => {
+    rejectNul(body);
+    await deleteAccount(db, user.id, body.password);
+    clearSessionCookie(request, reply, context.session);
+    request.log.info({ userId: user.id }, 'account deleted');
+    return { status: 'ok' as const };
+  });
 }
 
 /** PostgreSQL text cannot hold U+0000: such input is invalid here, not a server error. */

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { INTERFACE_LANGUAGES } from '../../src/api/contract/languages.js';
 import { routes } from '../../src/api/contract/routes.js';
 import type { Db } from '../db/client.js';
+import { loggableError } from '../db/query-error.js';
 import { pingDatabase } from '../db/sql.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
+import { databaseUnavailable } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { autocomplete } from '../library/autocomplete.js';
 import { mergeWithSearch, personalAutocomplete } from '../accounts/personal-autocomplete.js';
@@ -32,8 +35,30 @@ export function registerMetaRoutes(app: FastifyInstance, db: Db) {
   const openApi = buildOpenApiDocument();
   app.get('/v1/openapi.json', async () => openApi);
 
-  app.get('/healthz', async (_request, reply) => {
-    await pingDatabase(db);
-    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+  // 200 only when the database answers within HEALTH_TIMEOUT_MS; else 503 database_unavailable
+  // (the error handler adds Retry-After), so a load balancer takes the instance out meanwhile.
+  app.get('/healthz', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await answersWithin(pingDatabase(db), HEALTH_TIMEOUT_MS);
+    } catch (error) {
+      request.log.warn({ err: loggableError(error) }, 'health check: the database did not answer');
+      throw databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+    }
+    return reply.send({ status: 'ok' });
   });
+}
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+async function answersWithin(ping: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)), ms);
+  });
+  try {
+    await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

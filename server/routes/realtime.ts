@@ -11,8 +11,13 @@ import { installRealtime } from '../realtime/install.js';
 import type { RealtimeOptions } from '../realtime/realtime-options.js';
 import { issueWsToken } from '../realtime/ws-tokens.js';
 
-export function registerRealtimeRoutes(app: FastifyInstance, database: Database, given: Partial<RealtimeOptions> = {}) {
-  const { hub, options } = installRealtime(app, database, given);
+/** Returns how many live sockets this instance holds (for /metrics). */
+export function registerRealtimeRoutes(
+  app: FastifyInstance,
+  database: Database,
+  given: Partial<RealtimeOptions> = {},
+): () => number {
+  const { hub, options, sockets } = installRealtime(app, database, given);
   const { db } = database;
 
   registerRoute(app, routes.issueWsToken, async ({ principal }) => {
@@ -30,4 +35,5 @@ export function registerRealtimeRoutes(app: FastifyInstance, database: Database,
       throw error;
     }
   });
+  return () => sockets.size;
 }

@@ -25,6 +25,14 @@ export const DEFAULT_MEMORY_LIMIT = 5;
 export const DEFAULT_MEMORY_MIN_SCORE = 75;
 /** Pontoon's window: a candidate 0.7x-1/0.7x the length of the text asked for. */
 const LENGTH_RATIO = 0.7;
+/**
+ * pg_trgm similarity a candidate needs to be reranked (pg_trgm's default is 0.3). Of 996
+ * suggestions scoring 75 or more for DGT-TM segments with 1-5 words edited, the least similar had
+ * 0.60; at 0.3 a boilerplate sentence (a regulation's title) sent 628 rows to the recheck and took
+ * 42 ms, at 0.4 it takes 23 ms (BENCHMARKS.md, issue 11). The cost: a text typed without its
+ * diacritics (trigram similarity 0.28-0.56 to the original) finds less than before.
+ */
+const PREFILTER_SIMILARITY = 0.4;
 /** Trigram candidates per source reranked in JavaScript. */
 const PREFILTER_ROWS = 50;
 /** What an unreviewed saved translation (status 'translated') costs a fuzzy match. */
@@ -170,19 +178,31 @@ async function libraryCandidates(db: Db | Tx, q: MemoryQuery, minLength: number,
 }
 
 /**
- * Runs `query` with sequential scans priced out, in its own transaction (a savepoint inside the
- * caller's, where the setting is then put back: the caller's later statements plan as before; in
- * a transaction of its own the setting ends with it, one round trip fewer).
+ * Runs `query` with sequential scans priced out, pages priced as read from memory (at the default
+ * random_page_cost of 4 PGlite's planner read all 2,671 Czech DGT-TM rows through the btree on
+ * (unit_id, language_id) and compared each with `%`: 150 ms instead of 40 through the trigram
+ * index for one text) and the trigram threshold at PREFILTER_SIMILARITY,
+ * in its own transaction (a savepoint inside the caller's, where the settings are then put back:
+ * the caller's later statements run as before; in a transaction of its own the settings end with
+ * it, one round trip fewer).
  */
 async function withTrigramPlan<T>(db: Db | Tx, query: (tx: Tx) => Promise<T>): Promise<T> {
   const nested = db instanceof PgTransaction;
   return db.transaction(async (tx) => {
-    const [previous] = await sqlRows<{ value: string }>(
+    const [previous] = await sqlRows<{ seqscan: string; pageCost: string; threshold: string }>(
       tx,
-      sql`SELECT current_setting('enable_seqscan') AS value, set_config('enable_seqscan', 'off', true)`,
+      sql`SELECT current_setting('enable_seqscan') AS seqscan, set_config('enable_seqscan', 'off', true),
+                 current_setting('random_page_cost') AS "pageCost", set_config('random_page_cost', '1.1', true),
+                 coalesce(current_setting('pg_trgm.similarity_threshold', true), '0.3') AS threshold,
+                 set_config('pg_trgm.similarity_threshold', ${String(PREFILTER_SIMILARITY)}, true)`,
     );
     const result = await query(tx);
-    if (nested) await tx.execute(sql`SELECT set_config('enable_seqscan', ${previous?.value ?? 'on'}, true)`);
+    if (nested)
+      await tx.execute(
+        sql`SELECT set_config('enable_seqscan', ${previous?.seqscan ?? 'on'}, true),
+                   set_config('random_page_cost', ${previous?.pageCost ?? '4'}, true),
+                   set_config('pg_trgm.similarity_threshold', ${previous?.threshold ?? '0.3'}, true)`,
+      );
     return result;
   });
 }

@@ -1,7 +1,7 @@
 // The command router: every command joins the events list (newest 25, summaries cut at 160
 // characters), and each command updates its atom: navigation (app paths only; others refused),
 // quick search, assistant messages, the translation preview. Malformed frames never reach it.
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createStore } from '../atoms/store';
 import {
   automationEventsAtom,
@@ -136,6 +136,10 @@ describe('routeCommand', () => {
   it.each([
     ['tool.navigate', { path: '//evil.example/x' }],
     ['tool.navigate', { path: '/\\evil.example' }],
+    ['tool.navigate', { path: '/\\evil.example/x' }],
+    // Control characters: the URL parser drops tabs and newlines, which could make `//`.
+    ['tool.navigate', { path: '/\t/evil.example/x' }],
+    ['tool.navigate', { path: '/\u0000x' }],
     ['editor.open', { document_id: DOC, path: '//evil.example/x' }],
     // The URL parser folds these dot segments into `//evil.example/login`.
     ['tool.navigate', { path: '/..//evil.example/login' }],
@@ -147,7 +151,8 @@ describe('routeCommand', () => {
     expect(store.get(pendingNavigationAtom)).toBeNull();
     expect(store.get(refusedNavigationAtom)).toEqual({ cmd, path: payload.path, ts: 9 });
     const [event] = store.get(automationEventsAtom);
-    expect(event).toMatchObject({ cmd, summary: payload.path, refused: true });
+    // The summary folds whitespace (a tab shows as a space).
+    expect(event).toMatchObject({ cmd, summary: cutSummary(payload.path), refused: true });
     expect(event!.links).toBeUndefined();
   });
 
@@ -182,6 +187,8 @@ describe('routeCommand', () => {
 });
 
 describe('a raw frame through the socket edge', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('routes a command frame and passes events through without routing', () => {
     const store = createStore();
     expect(receive(store, frame('tool.navigate', { path: '/tools' }))).toMatchObject({ cmd: 'tool.navigate' });
@@ -205,9 +212,12 @@ describe('a raw frame through the socket edge', () => {
     ],
     ['a bad editor.open', frame('editor.open', { document_id: 'not-a-uuid' })],
     ['a command without its type', JSON.stringify({ ...frameOf('tool.navigate', { path: '/' }), type: undefined })],
-  ])('ignores %s', (_name, text) => {
+  ])('ignores %s, with a warning', (_name, text) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = createStore();
     expect(receive(store, text)).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]![0])).toMatch(/^live channel: dropped a malformed frame/);
     expect(store.get(automationEventsAtom)).toEqual([]);
     expect(store.get(pendingNavigationAtom)).toBeNull();
   });

@@ -176,17 +176,27 @@ export function parseCommand(input: unknown) {
   return isKnownCommand(name) ? Command.safeParse(input) : UnlistedCommand.safeParse(input);
 }
 
-/** A server message from raw socket text: an event, a command, or null when malformed. */
+/** A server message from raw socket text: an event, a command, or null when malformed (dropped, with a warning). */
 export function parseServerMessage(text: string): ServerMessage | null {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
+    warnDropped('not JSON');
     return null;
   }
   const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
   const parsed = type === 'command' ? parseCommand(json) : ServerEvent.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  warnDropped(issue ? `${issue.path.join('.') || 'frame'}: ${issue.message}` : 'not a message of the protocol');
+  return null;
+}
+
+/** A dropped frame is worth a trace for whoever debugs the channel; its text (user data) is not logged. */
+function warnDropped(problem: string) {
+  // eslint-disable-next-line no-console -- a malformed live frame is ignored, not a failure
+  console.warn(`live channel: dropped a malformed frame (${problem})`);
 }
 
 /** What `POST /v1/realtime/publish` takes: a test command for the caller's own channel. */

@@ -16,7 +16,7 @@ import {
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { MemoryMailer } from '../../server/mail/memory-mailer.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { ENGINES } from '../support/test-database.js';
 import { GENEROUS_RATE_LIMITS, json, startTestServer, type TestServer } from '../support/test-server.js';
@@ -134,7 +134,7 @@ describe.each(ENGINES)('verified-key memory (%s)', (engine) => {
       const bob = await registerAndLogin(server);
       const slug = `cache-org-${Date.now()}`;
       const org = (await (await alice.session.post('/v1/orgs', { name: 'Cache Org', slug })).json()) as { id: string };
-      await alice.session.post(`/v1/orgs/${slug}/members`, { username: bob.user.username, role: 'admin' });
+      await addOrgMember(alice, slug, bob, 'admin');
       const orgKey = await newKey(bob, { owner_type: 'organization', organization_id: org.id });
       expect((await verifier.verify(orgKey.secret, IP)).ok).toBe(true);
       const demoted = await alice.session.patch(`/v1/orgs/${slug}/members/${bob.user.username}`, { role: 'member' });

@@ -8,7 +8,7 @@ import { insertKey } from '../../server/api-keys/keys.js';
 import { isWellFormedKey, KEY_PATTERN } from '../../server/api-keys/key-format.js';
 import { verifyApiKey } from '../../server/api-keys/verify.js';
 import { sqlRows } from '../../server/db/sql.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
@@ -231,8 +231,8 @@ describe.each(ENGINES)('API keys (%s)', (engine) => {
       const org = await (await alice.session.post('/v1/orgs', { name: 'Key Org', slug })).json();
       orgId = org.id;
       expect(orgId).toBeTruthy();
-      await alice.session.post(`/v1/orgs/${slug}/members`, { username: bob.user.username, role: 'admin' });
-      await alice.session.post(`/v1/orgs/${slug}/members`, { username: carol.user.username, role: 'member' });
+      await addOrgMember(alice, slug, bob, 'admin');
+      await addOrgMember(alice, slug, carol, 'member');
     });
 
     it('owners and admins manage them; members and outsiders may not', async () => {
@@ -274,10 +274,7 @@ describe.each(ENGINES)('API keys (%s)', (engine) => {
     });
 
     it('a manager who rotates a colleague’s key holds it: losing the role stops the new and the old secret', async () => {
-      const readd = await alice.session.post(`/v1/orgs/${slug}/members`, {
-        username: bob.user.username,
-        role: 'admin',
-      });
+      const readd = await addOrgMember(alice, slug, bob, 'admin');
       expect(readd.status, await readd.clone().text()).toBe(200);
       const alicesKey = await created(alice, { owner_type: 'organization', organization_id: orgId });
       const rotated = await json(

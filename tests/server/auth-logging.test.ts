@@ -45,8 +45,9 @@ describe('request logs', () => {
     await session.get('/v1/auth/verify?token=SECRET-VERIFY-TOKEN');
     await session.get('/auth/reset?token=SECRET-SPA-TOKEN&x=1');
     const log = lines.join('');
-    expect(log).toContain('/v1/auth/verify?token=[redacted]');
-    expect(log).toContain('/auth/reset?token=[redacted]&x=1');
+    // One line per request: the query's keys, never its values (issue 15).
+    expect(log).toContain('GET /v1/auth/verify?token ');
+    expect(log).toContain('GET /auth/reset?token&x ');
     for (const secret of ['SECRET-', body.password, body.email, session.cookie('csrf_token')!])
       expect(log).not.toContain(secret);
   });

@@ -157,6 +157,32 @@ describe.each(ENGINES)('account emails over SMTP (%s)', (engine) => {
     await expectNoMail(email, before);
   });
 
+  // Issue 15: a first name with line breaks put a paragraph and a URL of the caller's choosing
+  // above the confirm button. User text now appears only inside the greeting line.
+  it('keeps a name with line breaks and a link out of the mail body: only a clean greeting line', async () => {
+    const injected = newRegistration({
+      first_name: 'Jana\r\n\r\nAccount blocked: https://evil.example/x',
+      language: 'en',
+    });
+    expect((await new HttpSession(server.url).post('/v1/auth/register', injected)).status).toBe(200);
+    const mail = await sink.waitForMail(injected.email);
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.html).not.toContain('evil.example');
+    expect(mail.text).not.toContain('blocked');
+    // A name that reads as a link is left out: the fixed greeting, then the fixed text.
+    expect(mail.text.startsWith('Hello,\n\nplease confirm your email address')).toBe(true);
+
+    const plain = newRegistration({ first_name: 'Jana\n\nMarie', language: 'cs' });
+    expect((await new HttpSession(server.url).post('/v1/auth/register', plain)).status).toBe(200);
+    const czech = await sink.waitForMail(plain.email);
+    // The name, on the greeting line only; the first paragraph is the message's own.
+    const [greeting, blank, intro] = czech.text.split('\n');
+    expect(greeting).toBe('Dobrý den, Jana Marie,');
+    expect(blank).toBe('');
+    expect(intro).toBe('pro dokončení registrace v Lexhubu prosím potvrďte svou e-mailovou adresu:');
+    expect(czech.html).toContain('<p>Dobrý den, Jana Marie,</p>');
+  });
+
   it("lets no one kill the owner's link or lock the owner out: over the per-email limit, ok and no mail", async () => {
     // The review's attack: someone who knows the address asks again and again, in other spellings.
     const body = newRegistration();
@@ -205,15 +231,23 @@ describe('account emails without SMTP: the outbox', () => {
   });
 
   it('writes each message as an .eml file whose link verifies the account', async () => {
-    const body = newRegistration({ language: 'en' });
+    // Czech text is not ASCII: the text part was quoted-printable, which folded the link's line.
+    const body = newRegistration({ language: 'cs' });
     expect((await new HttpSession(server.url).post('/v1/auth/register', body)).status).toBe(200);
     const files = fs.readdirSync(outboxDir).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, files[0]!)));
     expect([mail.to].flat()[0]?.text).toBe(body.email);
-    expect(mail.subject).toBe('Confirm your Lexhub email address');
+    expect(mail.subject).toBe('Potvrďte svou e-mailovou adresu v Lexhubu');
     expect(mail.from?.text).toContain('no-reply@lexhub.local');
     const link = new URL(linkIn({ text: mail.text ?? '' }, '/v1/auth/verify'));
+    // In the file itself, the link is one whole line (quoted-printable broke it with a soft line
+    // break and wrote = as =3D): copy it and it opens.
+    const raw = fs.readFileSync(path.join(outboxDir, files[0]!), 'utf8');
+    const lines = raw.split(/\r?\n/);
+    expect(lines).toContain(link.href);
+    expect(raw).not.toContain('token=3D');
+    expect(raw).toContain('pro dokončení registrace');
     expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const verified = await fetch(`${server.url}${link.pathname}${link.search}`);
     expect(verified.status).toBe(200);

@@ -110,10 +110,15 @@ describe.each(ENGINES)('recovery and verification (%s)', (engine) => {
     it('ends every session of the user, verifies the email and unlocks the account', async () => {
       const body = newRegistration();
       await register(server, body);
-      // Never verified, and locked.
-      await server.database.db.execute(
-        sql`UPDATE users SET locked_until = now() + interval '1 hour' WHERE email = ${body.email}`,
-      );
+      // Never verified, and this address locked out of it by five wrong passwords.
+      const attacker = new HttpSession(server.url);
+      for (let i = 0; i < 5; i++)
+        await attacker.post('/v1/auth/login', { identifier: body.email, password: `Wrong-Password-${i}x` });
+      const locked = await new HttpSession(server.url).post('/v1/auth/login', {
+        identifier: body.email,
+        password: body.password,
+      });
+      expect(locked.status).toBe(423);
       const { token } = await forgot(body.email);
       expect((await reset(token)).status).toBe(200);
       const { session } = await login(server, body.email, NEW_PASSWORD);

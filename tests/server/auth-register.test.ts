@@ -2,7 +2,8 @@
 // under concurrent requests: 409, never 500), handles derived from the name.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRegistration, registerAndLogin } from '../support/accounts.js';
+import { newRegistration, registerAndLogin, verifyEmail } from '../support/accounts.js';
+import { linkIn } from '../../server/mail/memory-mailer.js';
 import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
@@ -61,6 +62,8 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
     ['a repeated character', 'aaaaaaaaaaaaaaaa', 'password_too_weak'],
     ['a keyboard walk', 'mnbvcxzlkjhgfd', 'password_too_weak'],
     ['common passwords joined', 'qwertyuiopasdf', 'password_too_common'],
+    ['the site’s name twice', 'Lexhub-Lexhub', 'password_too_weak'],
+    ['the site’s name with digits', 'LEXHUB2024lexhub!', 'password_too_weak'],
   ])('refuses %s', async (_what, password, detail) => {
     await expectCode(await post(newRegistration({ password })), 400, detail);
   });
@@ -111,9 +114,11 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
     expect(handles.size).toBe(2);
   });
 
-  it('refuses a taken email (any case) and a taken phone (typed another way) with 409', async () => {
+  it('refuses a taken email (any case) and a verified account’s phone (typed another way) with 409', async () => {
     const first = newRegistration({ phone: '+420 776 111 222' });
     expect((await post(first)).status).toBe(200);
+    // A phone counts as taken once its account is verified (issue 15: no squatting by unverified sign-ups).
+    await verifyEmail(server, first.email);
     await expectCode(await post(newRegistration({ email: first.email.toUpperCase() })), 409, 'email_already_exists');
     await expectCode(await post(newRegistration({ phone: '+420 776-111-222' })), 409, 'phone_already_exists');
     await expectCode(await post(newRegistration({ phone: '00420776111222' })), 409, 'phone_already_exists');
@@ -129,10 +134,39 @@ describe.each(ENGINES)('registration (%s)', (engine) => {
     }
   });
 
-  it('answers concurrent registrations of one phone with one success and 409s', async () => {
+  it('lets concurrent unverified registrations share a phone; concurrent verifications leave one holder', async () => {
     const phone = '+420 775 987 654';
-    const responses = await Promise.all(Array.from({ length: 3 }, () => post(newRegistration({ phone }))));
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    const bodies = Array.from({ length: 3 }, () => newRegistration({ phone }));
+    const responses = await Promise.all(bodies.map((body) => post(body)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const verifications = await Promise.all(
+      bodies.map(async (body) => {
+        const link = new URL(linkIn(server.mail.to(body.email)[0]!, '/v1/auth/verify'));
+        const answer = await fetch(server.url + link.pathname + link.search, {
+          headers: { accept: 'application/json' },
+        });
+        return { status: answer.status, body: (await answer.json()) as { detail?: string } };
+      }),
+    );
+    expect(verifications.map((v) => v.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of verifications.filter((v) => v.status === 409))
+      expect(refused.body.detail).toBe('phone_already_exists');
+  });
+
+  it('cleans names: line breaks and controls out, runs of spaces as one; over 64 characters is refused', async () => {
+    const body = newRegistration({ first_name: 'Jana\r\n\r\nUrgent:\u0007  act\u2028now', last_name: ' Nová\tková ' });
+    expect((await post(body)).status).toBe(200);
+    const result = (await server.database.db.execute(
+      sql`SELECT first_name, last_name FROM users WHERE email = ${body.email}`,
+    )) as unknown as { rows: { first_name: string; last_name: string }[] };
+    expect(result.rows[0]).toEqual({ first_name: 'Jana Urgent: act now', last_name: 'Nová ková' });
+    const long = await expectApiError(
+      await post(newRegistration({ first_name: 'x'.repeat(65) })),
+      400,
+      'validation_failed',
+    );
+    expect(long.field).toBe('first_name');
+    expect((await post(newRegistration({ last_name: 'y'.repeat(64) }))).status).toBe(200);
   });
 
   it('derives unique handles from the name', async () => {

@@ -19,7 +19,7 @@ import { Org } from '../../src/api/contract/orgs.js';
 import { sqlRows } from '../../server/db/sql.js';
 import { documentIdFor } from '../../server/importers/identity.js';
 import { storeVersion } from '../../server/importers/store-version.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { actVersion2020, actVersion2024, bilingualAct } from '../support/fixture-documents.js';
 import { HttpSession } from '../support/http-session.js';
@@ -221,13 +221,7 @@ describe.each(ENGINES)('public collections (%s)', (engine) => {
         await status(await who.orgOwner!.session.post('/v1/orgs', { name: 'Matrix owner', slug: 'pubm-owner' }), 200),
         Org,
       );
-      await status(
-        await who.orgOwner!.session.post('/v1/orgs/pubm-owner/members', {
-          username: who.orgMember!.user.username,
-          role: 'member',
-        }),
-        200,
-      );
+      await status(await addOrgMember(who.orgOwner!, 'pubm-owner', who.orgMember!, 'member'), 200);
       const maint = await json(
         await status(
           await who.maintOrgMember!.session.post('/v1/orgs', { name: 'Matrix maint', slug: 'pubm-maint' }),

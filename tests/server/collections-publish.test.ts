@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collection } from '../../src/api/contract/collections.js';
 import { Org } from '../../src/api/contract/orgs.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
@@ -192,10 +192,7 @@ describe.each(ENGINES)('publishing collections (%s)', (engine) => {
       [who.orgAdmin!, 'admin'],
       [who.orgMember!, 'member'],
     ] as const) {
-      await status(
-        await who.orgOwner!.session.post('/v1/orgs/pub-org/members', { username: account.user.username, role }),
-        200,
-      );
+      await status(await addOrgMember(who.orgOwner!, 'pub-org', account, role), 200);
     }
     const collection = await created(who.orgOwner!, {
       name: 'Org set',

@@ -15,7 +15,7 @@ import { Org } from '../../src/api/contract/orgs.js';
 import { sqlRows } from '../../server/db/sql.js';
 import { documentIdFor } from '../../server/importers/identity.js';
 import { storeVersion } from '../../server/importers/store-version.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { actVersion2020, actVersion2024, bilingualAct } from '../support/fixture-documents.js';
 import { HttpSession } from '../support/http-session.js';
@@ -62,7 +62,7 @@ describe.each(ENGINES)('collections (%s)', (engine) => {
     await status(await owner.session.post('/v1/orgs', { name: `Org ${slug}`, slug }), 200);
     let result: Org | undefined;
     for (const [member, role] of members) {
-      const response = await owner.session.post(`/v1/orgs/${slug}/members`, { username: member.user.username, role });
+      const response = await addOrgMember(owner, slug, member, role);
       result = await json(await status(response, 200), Org);
     }
     return result!;

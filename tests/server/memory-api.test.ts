@@ -15,7 +15,7 @@ import { documentIdFor } from '../../server/importers/identity.js';
 import { storeVersion } from '../../server/importers/store-version.js';
 import { MEMORY_LIMITS } from '../../server/memory/limits.js';
 import { linkProvision } from '../../server/memory/store.js';
-import { registerAndLogin, type TestAccount } from '../support/accounts.js';
+import { addOrgMember, registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { actVersion2020 } from '../support/fixture-documents.js';
 import { HttpSession } from '../support/http-session.js';
@@ -42,8 +42,8 @@ describe.each(ENGINES)('memory API (%s)', (engine) => {
     const org = Org.parse(await (await alice.session.post('/v1/orgs', { name: 'Memory Org', slug })).json());
     orgId = org.id;
     orgQuery = `?owner_type=organization&organization_id=${orgId}`;
-    await alice.session.post(`/v1/orgs/${slug}/members`, { username: bob.user.username, role: 'admin' });
-    await alice.session.post(`/v1/orgs/${slug}/members`, { username: carol.user.username, role: 'member' });
+    await addOrgMember(alice, slug, bob, 'admin');
+    await addOrgMember(alice, slug, carol, 'member');
   });
   afterAll(async () => {
     await server?.close();
@@ -338,8 +338,8 @@ describe.each(ENGINES)('memory API (%s)', (engine) => {
       expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${method} ${path}`).toBeLessThan(500);
     }
-    // NUL folds away in a search: nothing left to search for, so every entity.
-    expect((await alice.session.get(`/v1/memory/entities?q=${'%00'.repeat(3)}`)).status).toBe(200);
+    // NUL is no text anyone searches for: refused before the route (issue 15, L1).
+    await expectApiError(await alice.session.get(`/v1/memory/entities?q=${'%00'.repeat(3)}`), 400, 'validation_failed');
     await expectApiError(
       await alice.session.post(`/v1/memory/entities/${id}/observations`, { content: 'z'.repeat(4001) }),
       400,

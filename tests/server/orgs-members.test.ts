@@ -1,5 +1,6 @@
 // Organizations over HTTP on PGlite and (with DATABASE_URL) PostgreSQL: creation, the members
-// page for members only, the role rules of owners and admins, the last owner, the public page.
+// page for members only, the role rules of owners and admins (members join by invitation and
+// acceptance: see orgs-invitations.test.ts), the last owner, the public page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Org, OrgList, PublicOrg } from '../../src/api/contract/orgs.js';
 import { PublicUser } from '../../src/api/contract/users.js';
@@ -36,8 +37,17 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
   const roles = (org: Org) => Object.fromEntries(org.members.map((m) => [m.username, m.role]));
   const create = (who: Who, slug: string, extra: Record<string, unknown> = {}) =>
     who.session.post('/v1/orgs', { name: `Org ${slug}`, slug, ...extra });
+  /** Invites (the answer is the organization, the invitee not yet among its members). */
   const add = (who: Who, slug: string, username: string, role?: string) =>
     who.session.post(`/v1/orgs/${slug}/members`, role ? { username, role } : { username });
+  const accept = (who: Who, slug: string) =>
+    who.session.post(`/v1/orgs/${slug}/invitations/${who.user.username}/accept`);
+  /** Invites `invitee` and has them accept: a member with `role`. */
+  async function join(by: Who, slug: string, invitee: Who, role?: string) {
+    const invited = await ok(await add(by, slug, invitee.user.username, role));
+    expect(roles(invited)[invitee.user.username]).toBeUndefined();
+    return ok(await accept(invitee, slug));
+  }
   const setRole = (who: Who, slug: string, username: string, role: string) =>
     who.session.patch(`/v1/orgs/${slug}/members/${username}`, { role });
   const remove = (who: Who, slug: string, username: string) =>
@@ -46,8 +56,9 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
   /** An organization with owner, admin and member as named. */
   async function team(slug: string) {
     await ok(await create(owner, slug));
-    await ok(await add(owner, slug, admin.user.username, 'admin'));
-    return ok(await add(owner, slug, member.user.username));
+    await join(owner, slug, admin, 'admin');
+    await join(owner, slug, member);
+    return ok(await owner.session.get(`/v1/orgs/${slug}`));
   }
 
   it('creates an organization with the caller as owner; its public page and the owner’s profile show it', async () => {
@@ -134,6 +145,7 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       [member.user.username]: 'member',
     });
     expect(org.members.map((m) => m.role)).toEqual(['owner', 'admin', 'member']);
+    expect(org.invitations).toEqual([]);
     const seen = await ok(await member.session.get('/v1/orgs/members-only'));
     expect(seen.role).toBe('member');
     expect(seen.members).toHaveLength(3);
@@ -147,7 +159,7 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     expect(items.find((o) => o.slug === 'members-only')).toMatchObject({ role: 'member', member_count: 3 });
   });
 
-  it('adds members by handle: owners and admins only, admins never grant owner', async () => {
+  it('invites by handle: owners and admins only, admins never invite an owner', async () => {
     await team('adding');
     await expectApiError(await add(member, 'adding', outsider.user.username), 403, 'forbidden');
     await expectApiError(await add(outsider, 'adding', outsider.user.username), 403, 'forbidden');
@@ -157,9 +169,17 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     expect(unknown.field).toBe('username');
     await expectApiError(await add(owner, 'adding', member.user.username, 'admin'), 409, 'already_member');
     await expectApiError(await add(owner, 'no-such-org', outsider.user.username), 404, 'not_found');
-    const added = await ok(await add(admin, 'adding', outsider.user.username.toUpperCase(), 'admin'));
+    const invited = await ok(await add(admin, 'adding', outsider.user.username.toUpperCase(), 'admin'));
+    expect(invited.role).toBe('admin');
+    expect(roles(invited)[outsider.user.username]).toBeUndefined();
+    expect(invited.invitations).toMatchObject([
+      { username: outsider.user.username, role: 'admin', invited_by: admin.user.username },
+    ]);
+    await expectApiError(await add(owner, 'adding', outsider.user.username), 409, 'already_invited');
+    const added = await ok(await accept(outsider, 'adding'));
     expect(added.role).toBe('admin');
     expect(roles(added)[outsider.user.username]).toBe('admin');
+    expect(added.invitations).toEqual([]);
     await ok(await remove(outsider, 'adding', outsider.user.username));
   });
 
@@ -206,7 +226,7 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
     const left = await ok(await remove(member, 'removing', member.user.username));
     expect(roles(left)[member.user.username]).toBeUndefined();
     await expectApiError(await member.session.get('/v1/orgs/removing'), 403, 'forbidden');
-    await ok(await add(admin, 'removing', member.user.username));
+    await join(admin, 'removing', member);
     const removed = await ok(await remove(admin, 'removing', member.user.username));
     expect(Object.keys(roles(removed))).toEqual([owner.user.username, admin.user.username]);
     const byOwner = await ok(await remove(owner, 'removing', admin.user.username));
@@ -216,10 +236,12 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
   });
 
   it('answers 404 for unknown or impossible slugs on the public page', async () => {
-    for (const slug of ['nope-nope', '%00', 'a'.repeat(100), 'UPPER%20CASE', '..']) {
+    for (const slug of ['nope-nope', 'a'.repeat(100), 'UPPER%20CASE', '..']) {
       const response = await server.get(`/v1/public/orgs/${slug}`);
       expect(response.status, slug).toBe(404);
     }
+    // NUL is refused at the edge for every route (server/http/reject-nul.ts).
+    await expectApiError(await server.get('/v1/public/orgs/%00'), 400, 'validation_failed');
   });
 
   it('fuzz: malformed bodies and params get 4xx, never 500', async () => {
@@ -282,6 +304,12 @@ describe.each(ENGINES)('organizations (%s)', (engine) => {
       ['POST', '/v1/orgs/adding/members', { username: 'someone' }],
       ['PATCH', '/v1/orgs/adding/members/someone', { role: 'admin' }],
       ['DELETE', '/v1/orgs/adding/members/someone'],
+      ['PATCH', '/v1/orgs/adding', { name: 'Renamed' }],
+      ['DELETE', '/v1/orgs/adding'],
+      ['GET', '/v1/org-invitations'],
+      ['POST', '/v1/orgs/adding/invitations/someone/accept'],
+      ['POST', '/v1/orgs/adding/invitations/someone/decline'],
+      ['DELETE', '/v1/orgs/adding/invitations/someone'],
     ] as const) {
       expect((await anonymous.request(method, path, body)).status, `${method} ${path}`).toBe(401);
     }

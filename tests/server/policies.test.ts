@@ -20,20 +20,8 @@ import {
   reviewAccess,
   translationLayerOf,
 } from '../../server/policies/translations.js';
+import { userPrincipal } from '../support/principals.js';
 
-const userPrincipal = (id: string): UserPrincipal => ({
-  kind: 'user',
-  sessionIdHash: 'hash',
-  user: {
-    id,
-    username: `user-${id}`,
-    email: `${id}@example.com`,
-    firstName: '',
-    lastName: '',
-    language: null,
-    emailVerified: true,
-  },
-});
 const jana = userPrincipal('jana');
 const ROLES: OrgRole[] = ['owner', 'admin', 'member'];
 

@@ -15,6 +15,7 @@ import { documentIdFor, fragmentUidFor, translationFragmentIdFor } from '../../s
 import { storeVersion } from '../../server/importers/store-version.js';
 import { EXPORT_RATE_LIMIT } from '../../server/routes/export.js';
 import { FIND_RATE_LIMIT } from '../../server/routes/find.js';
+import { SEARCH_RATE_LIMIT } from '../../server/routes/search.js';
 import { registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { expectApiError } from '../support/api-errors.js';
 import { actVersion2020 } from '../support/fixture-documents.js';
@@ -236,6 +237,15 @@ describe.each(ENGINES)('reader and history under attack (%s)', (engine) => {
       expect(sent).toBeGreaterThan(EXPORT_RATE_LIMIT.limit - 10);
       await expectApiError(response, 429, 'rate_limited');
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('limits the full-text search per address, with Retry-After', async () => {
+      const { sent, response } = await untilLimited(() => server.get('/v1/search?q=zkou'), SEARCH_RATE_LIMIT.limit);
+      expect(sent).toBeGreaterThan(SEARCH_RATE_LIMIT.limit - 10);
+      await expectApiError(response, 429, 'rate_limited');
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      // A logged-in reader is counted apart from the address.
+      expect((await bob.session.get('/v1/search?q=zkou')).status).toBe(200);
     }, 120_000);
   });
 });

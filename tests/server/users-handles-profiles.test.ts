@@ -166,7 +166,7 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
       const html = '<script>alert("x")</script><b>Lawyer</b> & "friends"';
       const response = await alice.session.patch(`/v1/users/${alice.user.id}/profile`, {
-        first_name: ' <i>Alice</i>\u0000 ',
+        first_name: ' <i>Alice</i>\u0007 ',
         bio: `${html}\r\nSecond line\u0007`,
         languages: ['CS', 'en', 'cs'],
         public_email: 'Public@Example.com',
@@ -265,11 +265,15 @@ describe.each(ENGINES)('handles and profiles (%s)', (engine) => {
 
   describe('public users', () => {
     it('answers 404 not_found for unknown or impossible handles', async () => {
-      for (const name of ['nobody-here', 'x', '%00', '..%2F..', 'a'.repeat(100), '%F0%9F%98%80', 'null']) {
+      for (const name of ['nobody-here', 'x', '..%2F..', 'a'.repeat(100), '%F0%9F%98%80', 'null']) {
         const response = await server.get(`/v1/public/users/${name}`);
         expect(response.status, name).toBe(404);
         expect((await json(response, ErrorBody)).detail).toBe('not_found');
       }
+      // NUL is refused before any route reads it (issue 15, L1).
+      const nul = await server.get('/v1/public/users/%00');
+      expect(nul.status).toBe(400);
+      expect((await json(nul, ErrorBody)).detail).toBe('validation_failed');
     });
   });
 

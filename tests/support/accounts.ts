@@ -77,3 +77,20 @@ export async function registerAndLogin(
   const { session, user } = await login(server, body.email, body.password);
   return { session, user: { ...user, password: body.password, phone: body.phone } };
 }
+
+/**
+ * Makes `member` a member of the org as `role` the only way there is (issue 15): the owner or an
+ * admin invites, the member accepts. Answers the invitation's response when it failed, else the
+ * acceptance's (the Org).
+ */
+export async function addOrgMember(
+  by: TestAccount,
+  slug: string,
+  member: TestAccount,
+  role: string,
+): Promise<Response> {
+  const invited = await by.session.post(`/v1/orgs/${slug}/members`, { username: member.user.username, role });
+  if (invited.status !== 200) return invited;
+  await invited.arrayBuffer();
+  return member.session.post(`/v1/orgs/${slug}/invitations/${member.user.username}/accept`);
+}

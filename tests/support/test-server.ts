@@ -31,6 +31,8 @@ export interface TestServerOptions {
   collectionQuotas?: AppOptions['collectionQuotas'];
   /** POST /legal/translate: memory threshold, machine-translation provider, timeout; default: memory only. */
   translation?: AppOptions['translation'];
+  /** GET /metrics's token; default: not served. */
+  metrics?: AppOptions['metrics'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -57,6 +59,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     realtime: options.realtime,
     collectionQuotas: options.collectionQuotas,
     translation: options.translation,
+    metrics: options.metrics,
     accounts: {
       mailer: mail,
       ...options.accounts,

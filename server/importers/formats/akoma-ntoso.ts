@@ -5,10 +5,9 @@ import { ImportError, type FormatParser, type ParsedDocument } from '../model.js
 import { childElements, elementPath, isAknElement, localName, parseXml } from './akn/dom.js';
 import { readMetadata } from './akn/metadata.js';
 import { buildTree } from './akn/tree.js';
+import { prologEnd } from './shared/xml-prolog.js';
 
-/** Whitespace, XML declaration, processing instructions, comments and a DOCTYPE before the root. */
-const PROLOG = /^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*/;
-const AKN_ROOT = /^<(?:[A-Za-z_][\w.-]*:)?akomaNtoso[\s/>]/;
+const AKN_ROOT = /<(?:[A-Za-z_][\w.-]*:)?akomaNtoso[\s/>]/y;
 
 const BODY_ELEMENTS = new Set([
   'body',
@@ -27,8 +26,8 @@ export const akomaNtosoParser: FormatParser = {
   name: 'akoma-ntoso',
 
   detect(head: string): boolean {
-    const afterProlog = head.replace(/^\uFEFF/, '').replace(PROLOG, '');
-    return AKN_ROOT.test(afterProlog);
+    AKN_ROOT.lastIndex = prologEnd(head);
+    return AKN_ROOT.test(head);
   },
 
   parse(content: string, file: string): ParsedDocument[] {

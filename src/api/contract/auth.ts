@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it is cheap. */
 export const PASSWORD_MAX_LENGTH = 256;
+/**
+ * First and last names (registration, profile): at most this many characters. Names appear in
+ * account emails' greeting line; the server also strips control characters and line breaks.
+ */
+export const NAME_MAX_LENGTH = 64;
 
 /** Countries whose calling code the register form offers; CZ is the default. */
 export const PHONE_COUNTRIES = [
@@ -22,7 +27,7 @@ export type PhoneCountry = z.infer<typeof PhoneCountry>;
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const Password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 /** Optional on the register form: an empty name is stored as ''. */
-const OptionalName = z.string().trim().max(100).default('');
+const OptionalName = z.string().trim().max(NAME_MAX_LENGTH).default('');
 
 export const RegisterRequest = z.object({
   email: Email,
@@ -69,3 +74,27 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 export const MeResponse = z.object({ user: CurrentUser });
+
+/**
+ * One of the user's live sessions (Settings → Sessions). `id` is the session's public id (never
+ * the cookie); `client` a summary of its browser and system ("Firefox · Linux"), null when unknown.
+ * Sessions slide 30 days with use and end at the latest 90 days after the login.
+ */
+export const SessionInfo = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  client: z.string().nullable(),
+  /** The session of this very request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionList = z.object({ items: z.array(SessionInfo) });
+export type SessionList = z.infer<typeof SessionList>;
+export const SessionIdParams = z.object({ id: z.uuid() });
+/** Sign out everywhere else: how many other sessions ended (the current one stays). */
+export const EndSessionsResponse = z.object({ status: z.literal('ok'), ended: z.number().int() });
+
+/** Delete the account: the password again, so a session left open is not enough. */
+export const DeleteAccountRequest = z.object({ password: Password });

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'not_found',
   'internal_error',
   'try_again',
+  'database_unavailable',
   // Sessions and permissions
   'not_authenticated',
   'forbidden',
@@ -30,10 +31,15 @@ export const ERROR_CODES = [
   'phone_invalid_format',
   'password_too_weak',
   'password_too_common',
+  'password_incorrect',
+  'org_ownership_transfer_required',
   'handle_taken',
   'slug_taken',
   'already_member',
   'last_owner',
+  'already_invited',
+  'invitation_quota_exceeded',
+  'org_has_collections',
   // Collections
   'team_needs_org_owner',
   'owner_is_not_maintainer',
@@ -89,6 +95,6 @@ export const ErrorBody = z.object({
   detail: z.enum(ERROR_CODES).describe('Stable error code, e.g. validation_failed, not_found'),
   field: z.string().optional().describe('The request field that failed validation'),
   message: z.string().optional().describe('Human-readable explanation (English)'),
-  retry_after: z.number().int().optional().describe('Seconds to wait (rate_limited)'),
+  retry_after: z.number().int().optional().describe('Seconds to wait (rate_limited, database_unavailable)'),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -173,4 +173,5 @@ export const searchRoute = route({
   tag: 'search',
   query: SearchQuery,
   response: SearchResult,
+  errors: { 429: ['rate_limited'] },
 });

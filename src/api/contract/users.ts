@@ -1,5 +1,6 @@
 // Handles, profiles and the public view of a user.
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './auth';
 
 export const HANDLE_MIN_LENGTH = 3;
 export const HANDLE_MAX_LENGTH = 30;
@@ -69,8 +70,9 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 
 /** What the user edits on the profile settings screen. Empty strings clear a field. */
 export const ProfilePatch = z.object({
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  /** At most NAME_MAX_LENGTH characters; control characters and line breaks are stripped. */
+  first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+  last_name: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
   photo_url: z
     .union([HttpUrl, z.literal('')])
     .nullable()

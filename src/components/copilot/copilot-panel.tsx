@@ -12,7 +12,9 @@ import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { useAtomValue, useSetAtom } from '../../atoms/store';
 import { selectSending, selectTemplatesUnavailable } from '../../machines/copilot/copilot-chat.machine';
 import { useCopilotChat } from './copilot-chat-context';
+import { ErrorBoundary } from '../shell/error-boundary';
 import { CopilotEventsList } from './copilot-events-list';
+import { CopilotFailed } from './copilot-failed';
 import { CopilotHistoryTab } from './copilot-history-tab';
 import { CopilotInput } from './copilot-input';
 import { CopilotLoginPrompt } from './copilot-login-prompt';
@@ -44,7 +46,13 @@ export function CopilotPanel() {
       hidden={!open}
       onKeyDown={onKeyDown}
     >
-      {open && <CopilotPanelBody titleId={titleId} panelRef={panelRef} />}
+      {/* A failing reply or command shows its failure here; the page and the button stay (reopening retries). */}
+      <ErrorBoundary
+        resetKey={String(open)}
+        fallback={(retry) => <CopilotFailed titleId={titleId} onRetry={retry} onClose={() => setOpen(false)} />}
+      >
+        {open && <CopilotPanelBody titleId={titleId} panelRef={panelRef} />}
+      </ErrorBoundary>
     </aside>
   );
 }

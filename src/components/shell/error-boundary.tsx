@@ -1,7 +1,7 @@
 // Keeps a failure inside the part of the page that failed: a screen (or the shell's content, or
 // the Copilot) that throws while rendering shows a message with "Try again" and a link home, while
 // the header, the navigation and the rest of the app keep working.
-import { Component, type ReactNode } from 'react';
+import { Component, type ComponentProps, type ReactNode } from 'react';
 import { Button, Callout, Flex, Link as ThemeLink } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { FormattedMessage } from 'react-intl';
@@ -36,22 +36,35 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
 
 function PartFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Callout.Root color="red" role="alert" m="4" data-testid="part-failed">
+    <FailureCallout messageId="shell.failed.message" m="4" data-testid="part-failed">
+      <Button size="1" variant="soft" color="red" onClick={onRetry}>
+        <FormattedMessage id="shell.failed.retry" />
+      </Button>
+      <ThemeLink asChild size="2">
+        <Link href="/">
+          <FormattedMessage id="shell.failed.home" />
+        </Link>
+      </ThemeLink>
+    </FailureCallout>
+  );
+}
+
+/** A part's failure as an alert: the catalogue message, then what the reader can do (the children). */
+export function FailureCallout({
+  messageId,
+  children,
+  ...props
+}: { messageId: string; children: ReactNode } & ComponentProps<typeof Callout.Root>) {
+  return (
+    <Callout.Root color="red" role="alert" {...props}>
       <Callout.Icon>
         <ExclamationTriangleIcon />
       </Callout.Icon>
       <Callout.Text>
-        <FormattedMessage id="shell.failed.message" />
+        <FormattedMessage id={messageId} />
       </Callout.Text>
       <Flex gap="3" align="center" wrap="wrap">
-        <Button size="1" variant="soft" color="red" onClick={onRetry}>
-          <FormattedMessage id="shell.failed.retry" />
-        </Button>
-        <ThemeLink asChild size="2">
-          <Link href="/">
-            <FormattedMessage id="shell.failed.home" />
-          </Link>
-        </ThemeLink>
+        {children}
       </Flex>
     </Callout.Root>
   );

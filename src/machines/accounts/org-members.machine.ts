@@ -1,5 +1,6 @@
 // Managing the members of one organization (on /teams, for its owners and admins): load it with
-// its members, add one by handle with a role, change a role, remove one. One change at a time.
+// its members and pending invitations, invite someone by handle with a role (they become a member
+// only once they accept), withdraw an invitation, change a role, remove one. One change at a time.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import type { Org, OrgRole } from '../../api/contract';
@@ -9,7 +10,8 @@ import { failureOf } from '../failure';
 export type MemberChange =
   | { kind: 'add'; username: string; role: OrgRole }
   | { kind: 'role'; username: string; role: OrgRole }
-  | { kind: 'remove'; username: string };
+  | { kind: 'remove'; username: string }
+  | { kind: 'withdraw'; username: string };
 
 export interface OrgMembersContext {
   slug: string;
@@ -20,6 +22,8 @@ export interface OrgMembersContext {
   error?: ApiError;
   /** The change on its way, so the screen can disable the row it concerns. */
   pending?: MemberChange;
+  /** The handle invited last, for the confirmation. */
+  invited?: string;
 }
 
 export type OrgMembersEvent =
@@ -28,7 +32,8 @@ export type OrgMembersEvent =
   | { type: 'add.role'; value: OrgRole }
   | { type: 'add.submit' }
   | { type: 'member.role'; username: string; role: OrgRole }
-  | { type: 'member.remove'; username: string };
+  | { type: 'member.remove'; username: string }
+  | { type: 'invitation.withdraw'; username: string };
 
 export const orgMembersMachine = setup({
   types: {
@@ -53,6 +58,7 @@ export const orgMembersMachine = setup({
         const params = { slug, username: change.username };
         if (change.kind === 'role')
           return call(routes.updateOrgMember, { params, body: { role: change.role }, signal });
+        if (change.kind === 'withdraw') return call(routes.withdrawOrgInvitation, { params, signal });
         return call(routes.removeOrgMember, { params, signal });
       },
     ),
@@ -108,10 +114,14 @@ export const orgMembersMachine = setup({
           target: 'changing',
           actions: assign({ pending: ({ event }) => ({ kind: 'remove' as const, username: event.username }) }),
         },
+        'invitation.withdraw': {
+          target: 'changing',
+          actions: assign({ pending: ({ event }) => ({ kind: 'withdraw' as const, username: event.username }) }),
+        },
       },
     },
     changing: {
-      entry: assign({ error: undefined }),
+      entry: assign({ error: undefined, invited: undefined }),
       on: { 'add.handle': { actions: assign({ handle: ({ event }) => event.value }) } },
       invoke: {
         src: 'changeMembers',
@@ -122,6 +132,7 @@ export const orgMembersMachine = setup({
             assign({
               org: ({ event }) => event.output,
               handle: ({ context }) => (context.pending?.kind === 'add' ? '' : context.handle),
+              invited: ({ context }) => (context.pending?.kind === 'add' ? context.pending.username : undefined),
               pending: undefined,
             }),
             { type: 'orgChanged', params: ({ event }) => ({ org: event.output }) },
@@ -146,3 +157,5 @@ export const selectAddHandle = (snapshot: Snapshot) => snapshot.context.handle;
 export const selectAddRole = (snapshot: Snapshot) => snapshot.context.role;
 export const selectMembersError = (snapshot: Snapshot) => snapshot.context.error;
 export const selectPending = (snapshot: Snapshot) => snapshot.context.pending;
+/** The handle just invited (until the next change). */
+export const selectInvited = (snapshot: Snapshot) => snapshot.context.invited;

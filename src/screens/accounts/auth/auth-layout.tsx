@@ -88,6 +88,8 @@ export interface AuthFieldProps<O> {
   hint?: string;
   required?: boolean;
   inputMode?: 'email' | 'tel' | 'text';
+  /** The contract's length limit, so typing stops there (names: NAME_MAX_LENGTH). */
+  maxLength?: number;
 }
 
 /** A labelled text field bound to one field of the form's machine, read-only while it is sent. */
@@ -101,6 +103,7 @@ export function AuthField<O>({
   hint,
   required,
   inputMode,
+  maxLength,
 }: AuthFieldProps<O>) {
   const value = useSelector(form, selectField(name));
   // While the form is sent, and after: still focusable and readable, not editable.
@@ -119,6 +122,7 @@ export function AuthField<O>({
         onChange={(event) => form.send({ type: 'field.change', field: name, value: event.target.value })}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         required={required}
         readOnly={locked}
         aria-describedby={hintId}

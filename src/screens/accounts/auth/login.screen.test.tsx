@@ -64,8 +64,12 @@ describe('LoginScreen', () => {
 
   it.each([
     ['invalid_credentials', 401, 'Invalid email or password'],
-    ['account_locked', 423, 'Account locked due to too many failed attempts'],
-    ['rate_limited', 429, 'Too many attempts, please try again later'],
+    [
+      'account_locked',
+      423,
+      'Too many wrong passwords from this network or browser: signing in to this account from here is blocked for 15 minutes.',
+    ],
+    ['rate_limited', 429, 'Too many sign-in attempts for this account. Wait a moment before you try again.'],
     // A code this build does not know is shown as the server said it.
     ['brand_new_code', 400, 'API 400: brand_new_code'],
   ])('toasts "Login Failed" for %s', async (code, status, message) => {
@@ -76,6 +80,48 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(toastTexts()).toEqual([`Login Failed${message}`]));
     expect(store.get(currentUserAtom)).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false);
+  });
+
+  it('explains a locked source: another browser or the mailed link still works, in Czech too', async () => {
+    server.use(loginAnswers(() => HttpResponse.json({ detail: 'account_locked' }, { status: 423 })));
+    const { store } = renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
+    const user = await fill('jana@example.com', 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('blocked for 15 minutes'));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'You can still sign in from a browser you have signed in with before.',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('we have emailed you a link to set a new password');
+    store.set(localeAtom, 'cs');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('na 15 minut zablokováno'));
+  });
+
+  it.each([
+    [42, 'en', 'You can try again in 42 seconds.'],
+    [1, 'en', 'You can try again in 1 second.'],
+    [240, 'en', 'You can try again in 4 minutes.'],
+    [3, 'cs', 'Znovu to můžete zkusit za 3 sekundy.'],
+    [300, 'cs', 'Znovu to můžete zkusit za 5 minut.'],
+  ] as const)('says when to try again after a 429 (retry_after %i, %s)', async (seconds, locale, text) => {
+    server.use(
+      loginAnswers(() =>
+        HttpResponse.json(
+          { detail: 'rate_limited', retry_after: seconds },
+          { status: 429, headers: { 'Retry-After': String(seconds) } },
+        ),
+      ),
+    );
+    const { store } = renderScreen(<LoginScreen />, { path: '/auth/login', session: true, toasts: true });
+    const user = await fill('jana@example.com', 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('You can try again in'));
+    if (locale === 'cs') store.set(localeAtom, 'cs');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(text));
+    // The form stays usable: the next try is the user's.
+    expect(screen.getByRole('button', { name: locale === 'cs' ? 'Přihlásit se' : 'Login' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 
   it('explains an unverified address and sends the link again to the address typed', async () => {
@@ -170,5 +216,24 @@ describe('LoginScreen', () => {
       expect(screen.getByRole('alert').textContent).toBe('Ověřovací odkaz je neplatný nebo už vypršel.'),
     );
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
+  });
+
+  it('names a phone verified by another account meanwhile', () => {
+    renderScreen(<LoginScreen />, {
+      path: '/auth/login?verify_error=phone_already_exists',
+      session: true,
+      toasts: true,
+    });
+    expect(screen.getByRole('alert').textContent).toMatch(/another account has verified the same phone number/);
+  });
+
+  it('never shows the words of an unknown verify_error: a link cannot write on the page', () => {
+    const planted = encodeURIComponent('Call +420 123 456 789 to unlock your account');
+    renderScreen(<LoginScreen />, { path: `/auth/login?verify_error=${planted}`, session: true, toasts: true });
+    const alert = screen.getByRole('alert').textContent;
+    expect(alert).toBe(
+      'The email address could not be verified. Open the link from the email again, or ask for a new one by signing in.',
+    );
+    expect(alert).not.toContain('123 456');
   });
 });

@@ -1,7 +1,7 @@
 // Login (/auth/login): email and password, links to the forgotten-password and register pages,
 // the outcome of an email verification link (?verified=1 / ?verify_error=...), and for an
-// unverified address a way to get the link again. The flows are the login-form and
-// resend-verification machines.
+// unverified address a way to get the link again; a locked source (423) and a wait (429) say what
+// to do and for how long. The flows are the login-form and resend-verification machines.
 import { useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -33,6 +33,16 @@ import {
 // Long enough to read the welcome, gone before it is in the way.
 const LOGIN_SUCCESS_TOAST_MS = 2000;
 
+/**
+ * What the verification link's redirect may report (?verify_error=): known codes get their own
+ * sentence, anything else the general one. The address's text is never shown: a link could
+ * otherwise put any words on this page.
+ */
+const VERIFY_ERROR_MESSAGES: Record<string, string> = {
+  invalid_or_expired_token: 'auth.login.verifyExpired',
+  phone_already_exists: 'auth.login.verifyPhoneTaken',
+};
+
 export function LoginScreen() {
   const intl = useIntl();
   const session = useSession();
@@ -59,13 +69,14 @@ export function LoginScreen() {
       {verifyError && (
         <ErrorCallout>
           <Callout.Text>
-            {verifyError === 'invalid_or_expired_token'
-              ? intl.formatMessage({ id: 'auth.login.verifyExpired' })
-              : intl.formatMessage({ id: 'auth.login.verifyFailed' }, { message: verifyError })}
+            {intl.formatMessage({ id: VERIFY_ERROR_MESSAGES[verifyError] ?? 'auth.login.verifyFailed' })}
           </Callout.Text>
         </ErrorCallout>
       )}
       {failure?.detail === 'email_not_verified' && <ResendVerification form={form} failure={failure} />}
+      {(failure?.detail === 'account_locked' || failure?.detail === 'rate_limited') && (
+        <SignInBlocked failure={failure} />
+      )}
       <AuthForm form={form} label={title} submitLabel={intl.formatMessage({ id: 'auth.login.submit' })}>
         <AuthEmailField form={form} id="login-email" />
         <Flex direction="column" gap="1">
@@ -94,6 +105,30 @@ export function LoginScreen() {
   );
 }
 
+/**
+ * 423: this address or browser is locked out of the account (another browser that signed in
+ * before, or the mailed reset link, still works). 429: when to try again.
+ */
+function SignInBlocked({ failure }: { failure: ApiError }) {
+  const intl = useIntl();
+  const seconds = failure.retryAfter ?? 0;
+  return (
+    <ErrorCallout>
+      <Callout.Text>{errorMessage(intl, failure, 'login')}</Callout.Text>
+      {failure.detail === 'account_locked' && (
+        <Callout.Text>{intl.formatMessage({ id: 'auth.login.lockedHelp' })}</Callout.Text>
+      )}
+      {failure.detail === 'rate_limited' && seconds > 0 && (
+        <Callout.Text>
+          {seconds < 90
+            ? intl.formatMessage({ id: 'auth.login.retryInSeconds' }, { count: seconds })
+            : intl.formatMessage({ id: 'auth.login.retryInMinutes' }, { count: Math.ceil(seconds / 60) })}
+        </Callout.Text>
+      )}
+    </ErrorCallout>
+  );
+}
+
 /** The login answered email_not_verified: what that means, and a new link to the address typed. */
 function ResendVerification({ form, failure }: { form: AuthFormActor<CurrentUser>; failure: ApiError }) {
   const intl = useIntl();
@@ -116,7 +151,8 @@ function ResendVerification({ form, failure }: { form: AuthFormActor<CurrentUser
       }}
     >
       <Callout.Text>{errorMessage(intl, failure, 'login')}</Callout.Text>
-      {error && <Callout.Text>{errorMessage(intl, error, 'login')}</Callout.Text>}
+      {/* The resend call's own failure: not a login's wording (its 429 is not the login's). */}
+      {error && <Callout.Text>{errorMessage(intl, error)}</Callout.Text>}
     </ErrorCallout>
   );
 }

@@ -4,7 +4,7 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { Flex, Grid, Select, Strong, Text } from '@radix-ui/themes';
-import { PHONE_COUNTRIES } from '../../../api/contract';
+import { NAME_MAX_LENGTH, PHONE_COUNTRIES } from '../../../api/contract';
 import { useAtomValue } from '../../../atoms/store';
 import { localeAtom } from '../../../atoms/shell/locale.atoms';
 import { selectBusy, selectField } from '../../../machines/accounts/auth-form.machine';
@@ -39,6 +39,7 @@ export function RegisterScreen() {
   const registeredEmail = useSelector(form, selectRegisteredEmail);
   const callingCode = useSelector(form, selectField('callingCode'));
   const title = intl.formatMessage({ id: 'auth.register.title' });
+  const nameHint = intl.formatMessage({ id: 'settings.profile.hint.name' }, { count: NAME_MAX_LENGTH });
 
   if (registeredEmail !== undefined) return <CheckInbox title={title} email={registeredEmail} />;
 
@@ -63,6 +64,8 @@ export function RegisterScreen() {
             id="register-firstName"
             label={intl.formatMessage({ id: 'auth.field.firstName' })}
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            hint={nameHint}
           />
           <AuthField
             form={form}
@@ -70,6 +73,8 @@ export function RegisterScreen() {
             id="register-lastName"
             label={intl.formatMessage({ id: 'auth.field.lastName' })}
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            hint={nameHint}
           />
         </Grid>
         <Flex gap="3" align="end">

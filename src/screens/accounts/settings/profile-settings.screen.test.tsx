@@ -1,7 +1,9 @@
 // /settings/profile against a mocked server: the loaded fields, a save with the PATCH body the
-// contract expects, and a validation failure shown with its field, beside the form.
+// contract expects, and a validation failure shown with its field, beside the form; the name
+// fields' limit; the Sessions section (sign out one, everywhere else) and the account deletion
+// (password, confirmation dialog, refusals), by keyboard too.
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
@@ -24,12 +26,57 @@ const PROFILE = {
   website_url: null,
 };
 
+const SESSIONS = [
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    created_at: '2026-11-20T08:00:00.000Z',
+    last_seen_at: '2026-11-24T09:30:00.000Z',
+    expires_at: '2026-12-24T09:30:00.000Z',
+    client: 'Firefox · Linux',
+    current: true,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    created_at: '2026-10-02T08:00:00.000Z',
+    last_seen_at: '2026-11-22T18:00:00.000Z',
+    expires_at: '2026-12-22T18:00:00.000Z',
+    client: 'Safari · iOS',
+    current: false,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000003',
+    created_at: '2026-09-02T08:00:00.000Z',
+    last_seen_at: '2026-11-01T18:00:00.000Z',
+    expires_at: '2026-12-01T18:00:00.000Z',
+    client: null,
+    current: false,
+  },
+];
+
 const patches: unknown[] = [];
+const ended: string[] = [];
+let endedOthers = 0;
+const deletions: unknown[] = [];
 let failWith: { status: number; body: object } | undefined;
+let deleteFailure: { status: number; body: object } | undefined;
 setUpComponentTests();
 mockApi(
   http.all('*/v1/preferences/language', () => HttpResponse.json({ language: null })),
   http.get('*/v1/users/:id/profile', () => HttpResponse.json(PROFILE)),
+  http.get('*/v1/auth/sessions', () => HttpResponse.json({ items: SESSIONS })),
+  http.delete('*/v1/auth/sessions/:id', ({ params }) => {
+    ended.push(String(params.id));
+    return HttpResponse.json({ status: 'ok' });
+  }),
+  http.post('*/v1/auth/sessions/end-all', () => {
+    endedOthers += 1;
+    return HttpResponse.json({ status: 'ok', ended: 2 });
+  }),
+  http.delete('*/v1/auth/account', async ({ request }) => {
+    deletions.push(await request.json());
+    if (deleteFailure) return HttpResponse.json(deleteFailure.body, { status: deleteFailure.status });
+    return HttpResponse.json({ status: 'ok' });
+  }),
   http.patch('*/v1/users/:id/profile', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     patches.push(body);
@@ -47,7 +94,11 @@ mockApi(
 );
 afterEach(() => {
   patches.length = 0;
+  ended.length = 0;
+  endedOthers = 0;
+  deletions.length = 0;
   failWith = undefined;
+  deleteFailure = undefined;
 });
 
 function renderLoggedIn() {
@@ -75,7 +126,7 @@ describe('ProfileSettingsScreen', () => {
     await user.type(screen.getByLabelText('Languages'), 'cs, EN  de');
     await user.type(screen.getByLabelText('Website'), 'https://jana.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Profile saved.');
+    expect((await screen.findByText('Profile saved.')).closest('[role="status"]')).not.toBeNull();
     expect(patches).toEqual([
       {
         first_name: 'Janička',
@@ -110,5 +161,82 @@ describe('ProfileSettingsScreen', () => {
     // Editing clears the failure.
     await user.type(photo, 'y');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the names’ limit and keeps typing within it', async () => {
+    renderLoggedIn();
+    const first = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    expect(first.maxLength).toBe(64);
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'At most 64 characters.',
+    );
+  });
+});
+
+describe('ProfileSettingsScreen: sessions', () => {
+  it('lists the sessions, this device marked, and signs out one by keyboard', async () => {
+    const { user } = renderLoggedIn();
+    const region = await screen.findByRole('region', { name: 'Sessions' });
+    await within(region).findByText('Safari · iOS');
+    expect(within(region).getByText('This device')).toBeTruthy();
+    expect(within(region).getByText('Unknown device')).toBeTruthy();
+    // The current session has no Sign out button: logout does that.
+    expect(within(region).queryByRole('button', { name: 'Sign out Firefox · Linux' })).toBeNull();
+
+    within(region).getByRole('button', { name: 'Sign out Safari · iOS' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(region).findByText('That session was signed out.')).toBeTruthy();
+    expect(ended).toEqual([SESSIONS[1]!.id]);
+    expect(within(region).queryByText('Safari · iOS')).toBeNull();
+  });
+
+  it('signs out everywhere else', async () => {
+    const { user } = renderLoggedIn();
+    const region = await screen.findByRole('region', { name: 'Sessions' });
+    await user.click(await within(region).findByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await within(region).findByText('2 other sessions were signed out.')).toBeTruthy();
+    expect(endedOthers).toBe(1);
+    expect(within(region).getByText('You are signed in on this device only.')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
+  });
+});
+
+describe('ProfileSettingsScreen: delete account', () => {
+  it('asks for the password and a confirmation, then deletes and signs out here', async () => {
+    const { user, store } = renderLoggedIn();
+    const region = await screen.findByRole('region', { name: 'Delete account' });
+    const submit = within(region).getByRole('button', { name: 'Delete account…' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(within(region).getByLabelText('Your password'), 'Quiet-Lantern-River{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    // Cancel first: nothing is deleted.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deletions).toEqual([]);
+
+    await user.click(submit);
+    const again = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete for good' }));
+    await expect.poll(() => store.get(currentUserAtom)).toBeNull();
+    expect(deletions).toEqual([{ password: 'Quiet-Lantern-River' }]);
+  });
+
+  it.each([
+    [403, 'password_incorrect', 'The password is incorrect.'],
+    [
+      409,
+      'org_ownership_transfer_required',
+      'You are the last owner of an organization that has other members. Make another member an owner first.',
+    ],
+  ])('shows a refusal (%s %s) beside the form and keeps the user', async (status, detail, sentence) => {
+    deleteFailure = { status, body: { detail, ...(detail === 'password_incorrect' ? { field: 'password' } : {}) } };
+    const { user, store } = renderLoggedIn();
+    const region = await screen.findByRole('region', { name: 'Delete account' });
+    await user.type(within(region).getByLabelText('Your password'), 'typed');
+    await user.click(within(region).getByRole('button', { name: 'Delete account…' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete for good' }));
+    const alert = await within(region).findByRole('alert');
+    expect(alert.textContent).toContain(sentence);
+    expect(store.get(currentUserAtom)?.id).toBe(USER.id);
   });
 });

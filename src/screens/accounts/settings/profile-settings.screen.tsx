@@ -1,11 +1,12 @@
 // /settings/profile: the profile fields (name, photo, bio, languages, public email, links) saved
 // with PATCH; the server's validation failure names the field, which is marked beside the form.
+// Below the form: the account's sessions and its deletion (issue 15).
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Link, Text, TextArea, TextField } from '@radix-ui/themes';
-import type { CurrentUser } from '../../../api/contract';
+import { NAME_MAX_LENGTH, type CurrentUser } from '../../../api/contract';
 import { useSetAtom } from '../../../atoms/store';
 import { currentUserAtom } from '../../../atoms/accounts/session.atoms';
 import { SignedInPage } from '../../../components/accounts/login-required';
@@ -25,6 +26,8 @@ import {
   selectSaving,
   type ProfileField,
 } from '../../../machines/accounts/profile-edit.machine';
+import { DeleteAccountSection } from './delete-account-section';
+import { SessionsSection } from './sessions-section';
 import '../../../components/accounts/accounts.css';
 
 /** Field → input type and autocomplete hint; bio is a text area. */
@@ -123,7 +126,8 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
               const hintId = `${id}-hint`;
               const errorId = `${id}-error`;
               const invalid = badField === field;
-              const hasHint = field === 'languages' || field === 'photo_url' || field === 'bio';
+              const isName = field === 'first_name' || field === 'last_name';
+              const hasHint = isName || field === 'languages' || field === 'photo_url' || field === 'bio';
               const describedBy =
                 [hasHint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
               const common = {
@@ -147,13 +151,16 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
                       {...common}
                       mt="1"
                       type={type ?? 'text'}
+                      maxLength={isName ? NAME_MAX_LENGTH : undefined}
                       autoComplete={autoComplete}
                       spellCheck={type ? false : undefined}
                     />
                   )}
                   {hasHint && (
                     <Text as="p" id={hintId} size="1" color="gray" mt="1">
-                      {intl.formatMessage({ id: `settings.profile.hint.${field}` })}
+                      {isName
+                        ? intl.formatMessage({ id: 'settings.profile.hint.name' }, { count: NAME_MAX_LENGTH })
+                        : intl.formatMessage({ id: `settings.profile.hint.${field}` })}
                     </Text>
                   )}
                   {invalid && error && (
@@ -179,6 +186,9 @@ function ProfileForm({ user, title }: { user: CurrentUser; title: string }) {
         </SuccessCallout>
       )}
       {error && <FailureCallout error={error} context="profile" fieldLabel={badFieldLabel} />}
+
+      <SessionsSection />
+      <DeleteAccountSection />
     </Flex>
   );
 }

@@ -1,10 +1,23 @@
 // Managing one organization's members on /teams (owners and admins): the members with their
-// roles, a role select and a Remove button per member, and the form that adds one by handle.
+// roles, a role select and a Remove button per member, the pending invitations (marked, not
+// members) with Withdraw, and the form that invites someone by handle.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Box, Button, Callout, Flex, Heading, Link, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Flex,
+  Heading,
+  Link,
+  Table,
+  Text,
+  TextField,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { HANDLE_MAX_LENGTH, ORG_ROLES, type Org, type OrgRole } from '../../../api/contract';
 import {
   orgMembersMachine,
@@ -13,12 +26,14 @@ import {
   selectManagedOrg,
   selectCanAdd,
   selectChanging,
+  selectInvited,
   selectMembersError,
   selectMembersLoadFailed,
   selectMembersLoading,
   selectPending,
 } from '../../../machines/accounts/org-members.machine';
 import { ErrorCallout } from '../../../components/status/error-callout';
+import { SuccessCallout } from '../../../components/status/success-callout';
 import { LoadingStatus } from '../../../components/status/loading-status';
 import { errorMessage } from '../../../i18n/error-message';
 
@@ -44,6 +59,7 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
   const handle = useSelector(members, selectAddHandle);
   const role = useSelector(members, selectAddRole);
   const pending = useSelector(members, selectPending);
+  const invited = useSelector(members, selectInvited);
   const roleName = (value: OrgRole) => intl.formatMessage({ id: `teams.role.${value}` });
 
   return (
@@ -89,22 +105,10 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
               </Table.Header>
               <Table.Body>
                 {org.members.map((member) => {
-                  const fullName = `${member.first_name} ${member.last_name}`.trim();
                   const busy = changing && pending?.username === member.username;
                   return (
                     <Table.Row key={member.username} data-testid={`member-${member.username}`}>
-                      <Table.RowHeaderCell>
-                        <Link asChild>
-                          <RouterLink
-                            href={`/u/${encodeURIComponent(member.username)}`}
-                          >{`@${member.username}`}</RouterLink>
-                        </Link>
-                        {fullName && (
-                          <Text as="div" size="1" color="gray">
-                            {fullName}
-                          </Text>
-                        )}
-                      </Table.RowHeaderCell>
+                      <PersonCell person={member} />
                       <Table.Cell>
                         <select
                           className="account-select"
@@ -142,6 +146,41 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
                     </Table.Row>
                   );
                 })}
+                {org.invitations.map((invitation) => {
+                  const busy = changing && pending?.kind === 'withdraw' && pending.username === invitation.username;
+                  return (
+                    <Table.Row key={`invited-${invitation.username}`} data-testid={`invitation-${invitation.username}`}>
+                      <PersonCell person={invitation} />
+                      <Table.Cell>
+                        <Flex direction="column" gap="1" align="start">
+                          <Badge variant="outline" color="gray">
+                            {intl.formatMessage({ id: 'teams.members.pending' })}
+                          </Badge>
+                          <Text size="1" color="gray">
+                            {roleName(invitation.role)} ·{' '}
+                            {intl.formatMessage({ id: 'teams.members.invitedBy' }, { name: invitation.invited_by })}
+                          </Text>
+                        </Flex>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Button
+                          size="1"
+                          variant="soft"
+                          color="gray"
+                          disabled={changing}
+                          loading={busy}
+                          aria-label={intl.formatMessage(
+                            { id: 'teams.members.withdrawOf' },
+                            { name: invitation.username },
+                          )}
+                          onClick={() => members.send({ type: 'invitation.withdraw', username: invitation.username })}
+                        >
+                          {intl.formatMessage({ id: 'teams.members.withdraw' })}
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
               </Table.Body>
             </Table.Root>
           </Box>
@@ -153,9 +192,17 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
               members.send({ type: 'add.submit' });
             }}
           >
-            <Heading as="h3" size="3" mb="2">
+            <Heading as="h3" size="3" mb="1">
               {intl.formatMessage({ id: 'teams.members.addTitle' })}
             </Heading>
+            <Text as="p" size="2" color="gray" mb="2">
+              {intl.formatMessage({ id: 'teams.members.inviteHint' })}
+            </Text>
+            {invited && (
+              <SuccessCallout mb="2">
+                <Callout.Text>{intl.formatMessage({ id: 'teams.members.invited' }, { name: invited })}</Callout.Text>
+              </SuccessCallout>
+            )}
             <Flex gap="2" align="end" wrap="wrap">
               <Box flexGrow="1" minWidth="180px">
                 <Text as="label" htmlFor={`${formId}-handle`} size="2" weight="medium">
@@ -199,5 +246,22 @@ export function OrgMembersPanel({ slug, name, onChanged, onClose }: Props) {
         </Flex>
       )}
     </section>
+  );
+}
+
+/** The row's person: their handle linking to their profile, their name below. */
+function PersonCell({ person }: { person: { username: string; first_name: string; last_name: string } }) {
+  const fullName = `${person.first_name} ${person.last_name}`.trim();
+  return (
+    <Table.RowHeaderCell>
+      <Link asChild>
+        <RouterLink href={`/u/${encodeURIComponent(person.username)}`}>{`@${person.username}`}</RouterLink>
+      </Link>
+      {fullName && (
+        <Text as="div" size="1" color="gray">
+          {fullName}
+        </Text>
+      )}
+    </Table.RowHeaderCell>
   );
 }

@@ -1,9 +1,8 @@
 // The documents list (/documents): search by law number or title words, facets, sort and pages
 // of 50; the machine owns the flow and writes the address (?q=&jurisdiction=&sort=&page=...).
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon, ReloadIcon } from '@radix-ui/react-icons';
 import {
@@ -21,6 +20,7 @@ import {
   selectStatus,
 } from '../../../machines/reader/documents-list.machine';
 import { errorMessage } from '../../../i18n/error-message';
+import { useAddressMachine } from '../../../lib/use-address-machine';
 import './documents-list.css';
 import { PageTitle } from '../../../components/shell/page-title';
 import { ErrorCallout } from '../../../components/status/error-callout';
@@ -30,17 +30,7 @@ import { ListPager } from './list-pager';
 
 export function DocumentsListScreen() {
   const intl = useIntl();
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  // The machine decides when the address changes; the screen only knows how to navigate.
-  const [machine] = useState(() =>
-    documentsListMachine.provide({
-      actions: {
-        writeAddress: (_, { query }: { query: string }) => navigate(`${location}${query ? `?${query}` : ''}`),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: searchFromQuery(search) });
+  const actor = useAddressMachine(documentsListMachine, searchFromQuery);
   const status = useSelector(actor, selectStatus);
   const documents = useSelector(actor, selectDocuments);
   const facets = useSelector(actor, selectFacets);
@@ -51,11 +41,6 @@ export function DocumentsListScreen() {
   const sort = useSelector(actor, selectSort);
   const page = useSelector(actor, selectPage);
   const pageCount = useSelector(actor, selectPageCount);
-
-  // Back and forward: the machine ignores the address it wrote itself.
-  useEffect(() => {
-    actor.send({ type: 'address.change', search: searchFromQuery(search) });
-  }, [actor, search]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,9 @@
 // The full-text search (/search?q=…): the box, facets, the citation or name the words resolved to
 // ("Go to čl. 54 …"), the results grouped by document with each hit's citation and snippet, and
 // pages. The flow and the address belong to searchMachine; this renders it and sends events.
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import {
@@ -22,6 +21,7 @@ import { errorMessage } from '../../../i18n/error-message';
 import { PageTitle } from '../../../components/shell/page-title';
 import { ErrorCallout } from '../../../components/status/error-callout';
 import { resolutionPath } from '../../../lib/search-address';
+import { useAddressMachine } from '../../../lib/use-address-machine';
 import { SearchFacets } from './search-facets';
 import { SearchGroupCard } from './search-group';
 import { ListPager } from '../documents/list-pager';
@@ -33,29 +33,16 @@ const INPUT_ID = 'search-words';
 export function SearchScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  // The machine decides when the address changes; the screen only knows how to navigate.
-  const [machine] = useState(() =>
-    searchMachine.provide({
-      actions: {
-        writeAddress: (_, { query }: { query: string }) => navigate(`${location}${query ? `?${query}` : ''}`),
-        openResolution: (_, { resolution }) => navigate(`~${resolutionPath(resolution)}`),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: searchFromQuery(search) });
+  const actor = useAddressMachine(searchMachine, searchFromQuery, (navigate) => ({
+    openResolution: (_: unknown, { resolution }: { resolution: Parameters<typeof resolutionPath>[0] }) =>
+      navigate(`~${resolutionPath(resolution)}`),
+  }));
   const status = useSelector(actor, selectStatus);
   const draft = useSelector(actor, selectDraft);
   const current = useSelector(actor, selectSearch);
   const result = useSelector(actor, selectResult);
   const error = useSelector(actor, selectError);
   const pageCount = useSelector(actor, selectPageCount);
-
-  // Back and forward: the machine ignores the address it wrote itself.
-  useEffect(() => {
-    actor.send({ type: 'address.change', search: searchFromQuery(search) });
-  }, [actor, search]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

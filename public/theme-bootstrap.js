@@ -1,0 +1,12 @@
+// Before the first paint: the stored language and theme, so the page does not flash. A file of its
+// own (not inline in index.html): the Content-Security-Policy runs only this server's scripts.
+try {
+  var locale = localStorage.getItem('lexhub.locale');
+  if (locale === 'en' || locale === 'cs') document.documentElement.lang = locale;
+  var theme = JSON.parse(localStorage.getItem('lexhub.theme') || '"system"');
+  var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.add(dark ? 'dark' : 'light');
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+} catch {
+  // No storage (private mode, blocked): the defaults apply.
+}

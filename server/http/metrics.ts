@@ -1,0 +1,104 @@
+// GET /metrics in Prometheus's text format (prom-client): requests by route and status with their
+// durations, the PostgreSQL pool (total, idle, waiting), live-channel sockets on this instance and
+// the fill of PostgreSQL's NOTIFY queue. Not public: answered only with `Authorization: Bearer
+// <METRICS_TOKEN>`, and not at all (404) when no token is configured. One registry per app, so
+// several apps in one process (tests) count apart.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.js';
+
+export interface MetricsOptions {
+  /** The bearer token a scraper sends (METRICS_TOKEN); none: /metrics is not served. */
+  token?: string;
+}
+
+export const METRICS_PATH = '/metrics';
+/** Request durations in seconds: from a cached page to a slow export. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route's pattern, never the path asked for: ids and typos must not each become a series. */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+function tokenMatches(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  // Digests of equal length: the comparison takes the same time whatever was sent.
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+export function installMetrics(
+  app: FastifyInstance,
+  database: Database,
+  liveSockets: () => number,
+  options: MetricsOptions,
+) {
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'lexhub_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'lexhub_http_request_duration_seconds',
+    help: 'Time from request to answer, by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const pool = (database.db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const poolGauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(pool));
+        },
+      });
+    poolGauge('lexhub_db_pool_connections', 'PostgreSQL connections open in the pool', (p) => p.totalCount);
+    poolGauge('lexhub_db_pool_idle', 'Pool connections idle', (p) => p.idleCount);
+    poolGauge('lexhub_db_pool_waiting', 'Queries waiting for a pool connection', (p) => p.waitingCount);
+  }
+  new Gauge({
+    name: 'lexhub_live_sockets',
+    help: 'Authenticated live-channel (/ws) sockets open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(liveSockets());
+    },
+  });
+  new Gauge({
+    name: 'lexhub_notify_queue_usage_ratio',
+    help: "Fill of PostgreSQL's NOTIFY queue (0-1); writers' commits stall when it is full",
+    registers: [registry],
+    async collect() {
+      const { rows } = await database.raw('SELECT pg_notification_queue_usage() AS usage');
+      this.set(Number(rows[0]?.usage ?? 0));
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (routeOf(request) === METRICS_PATH) return;
+    const method = request.method;
+    const route = routeOf(request);
+    const status = reply.statusCode;
+    requests.inc({ method, route, status: String(status) });
+    durations.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000);
+  });
+
+  const token = options.token;
+  app.get(METRICS_PATH, async (request, reply) => {
+    // Unconfigured or a wrong token: the same 404 as any unknown path, nothing to probe.
+    if (!token || !tokenMatches(request, token)) return reply.callNotFound();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}

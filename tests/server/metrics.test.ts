@@ -1,0 +1,64 @@
+// GET /metrics: served only with the configured bearer token (404 otherwise, as any unknown path),
+// Prometheus text with requests by route pattern (never by the path asked for) and status,
+// durations, the pool on PostgreSQL, live sockets and the NOTIFY queue's fill.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../support/test-database.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+describe.each(ENGINES)('/metrics on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { metrics: { token: TOKEN } });
+  });
+  afterAll(() => server.close());
+
+  const scrape = (token?: string) =>
+    server.get('/metrics', token === undefined ? {} : { authorization: `Bearer ${token}` });
+
+  it('answers 404 without the token or with a wrong one', async () => {
+    expect((await scrape()).status).toBe(404);
+    expect((await scrape('wrong')).status).toBe(404);
+    expect((await scrape(`${TOKEN}x`)).status).toBe(404);
+  });
+
+  it('counts requests by route pattern and status, with durations and the database', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect((await server.get(`/v1/legal/documents/${id}`)).status).toBe(404);
+    expect((await server.get('/healthz')).status).toBe(200);
+    // A scrape with a query string is a scrape too.
+    expect((await server.get('/metrics?x=1', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    const response = await scrape(TOKEN);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(
+      /lexhub_http_requests_total\{method="GET",route="\/v1\/legal\/documents\/:id",status="404"\} 1/,
+    );
+    expect(text).toMatch(/lexhub_http_requests_total\{method="GET",route="\/healthz",status="200"\} 1/);
+    // The id asked for never becomes a label.
+    expect(text).not.toContain(id);
+    expect(text).toMatch(
+      /lexhub_http_request_duration_seconds_count\{method="GET",route="\/healthz",status_class="2xx"\} 1/,
+    );
+    expect(text).toMatch(/^lexhub_live_sockets 0$/m);
+    expect(text).toMatch(/^lexhub_notify_queue_usage_ratio 0$/m);
+    if (engine === 'postgres') expect(text).toMatch(/^lexhub_db_pool_connections \d+$/m);
+    else expect(text).not.toContain('lexhub_db_pool_connections');
+    // The scrape itself is not counted.
+    expect(text).not.toContain('route="/metrics"');
+  });
+});
+
+describe('/metrics unconfigured', () => {
+  it('is not served at all', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const response = await server.get('/metrics', { authorization: 'Bearer anything' });
+      expect(response.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
