@@ -135,6 +135,13 @@ async function changeMembers(
   return orgWithMembers(db, org, principal, actor);
 }
 
+const inviteeHasTooMany = (username: string) =>
+  new ApiError(
+    409,
+    'invitation_quota_exceeded',
+    `@${username} has too many invitations waiting for an answer`,
+    'username',
+  );
 /**
  * Invites someone by handle with `role`: they become a member only once they accept. Counted
  * per inviter (429 rate_limited over limits.invitesPerHour, withdrawn ones included), and at
@@ -159,9 +166,11 @@ export async function addMember(
       const user = await findVisibleUser(tx, typedUsername);
       if (!user) throw notFound(`User @${typedUsername}`, 'username');
       if ((await roleIn(tx, org.id, user.id)) !== null) throw alreadyMember(user.username);
-      const [pending] = await sqlRows<{ count: number }>(
+      const [pending] = await sqlRows<{ count: number; invitee: number }>(
         tx,
-        sql`SELECT count(*)::int AS count FROM org_invitations WHERE org_id = ${org.id}`,
+        sql`SELECT count(*) FILTER (WHERE org_id = ${org.id})::int AS count,
+                   count(*) FILTER (WHERE user_id = ${user.id})::int AS invitee
+            FROM org_invitations WHERE org_id = ${org.id} OR user_id = ${user.id}`,
       );
       const inserted = await sqlRows(
         tx,
@@ -172,6 +181,10 @@ export async function addMember(
       if (inserted.length === 0) throw alreadyInvited(user.username);
       if (Number(pending?.count ?? 0) >= limits.pendingInvitationsPerOrg) {
         throw tooManyPending(limits.pendingInvitationsPerOrg);
+      }
+      // Many organizations inviting one person (accounts made for it) would bury the real ones.
+      if (Number(pending?.invitee ?? 0) >= limits.pendingInvitationsPerInvitee) {
+        throw inviteeHasTooMany(user.username);
       }
       return actor;
     });
@@ -226,6 +239,10 @@ export async function acceptInvitation(
   typedUsername: string,
 ): Promise<Org> {
   const { org, role } = await db.transaction(async (tx) => {
+    // The invitee's row first, as deleting the account takes it first: an acceptance and a
+    // deletion of the same account run one after the other, so the deletion always sees the new
+    // membership (and its last-owner check), and the two never wait on each other's locks.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${principal.user.id} FOR UPDATE`);
     const { org, invitation } = await ownInvitation(tx, typedSlug, principal, typedUsername);
     await tx.execute(sql`DELETE FROM org_invitations WHERE org_id = ${org.id} AND user_id = ${invitation.user_id}`);
     // Invitations go only to non-members, under this same lock; a membership from before them stays as it is.

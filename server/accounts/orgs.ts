@@ -28,14 +28,16 @@ type Location = { city: string; country: string };
 /**
  * Issue 15 (L5): one account once made 300 organizations in 2 s and sent invitations as fast.
  * Creation and invitations are counted per user in the shared rate_limits table (429
- * rate_limited with retry_after); pending invitations are capped per organization (409
- * invitation_quota_exceeded), so a flood of them cannot hide the real ones.
+ * rate_limited with retry_after); pending invitations are capped per organization and per
+ * invitee (409 invitation_quota_exceeded), so a flood of them cannot hide the real ones (the
+ * invitee's list shows the newest 100).
  */
 export interface OrgLimits {
   createPerHour: Limit;
   createPerDay: Limit;
   invitesPerHour: Limit;
   pendingInvitationsPerOrg: number;
+  pendingInvitationsPerInvitee: number;
 }
 
 export const DEFAULT_ORG_LIMITS: OrgLimits = {
@@ -43,6 +45,7 @@ export const DEFAULT_ORG_LIMITS: OrgLimits = {
   createPerDay: { limit: 50, windowSeconds: 86_400 },
   invitesPerHour: { limit: 60, windowSeconds: 3600 },
   pendingInvitationsPerOrg: 100,
+  pendingInvitationsPerInvitee: 50,
 };
 
 /** Counts one organization made by `userId`; 429 over either window. */

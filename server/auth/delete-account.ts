@@ -47,6 +47,9 @@ export async function deleteAccount(db: Db, userId: string, password: string): P
   if (!(await verifyPassword(user.password_hash, password))) throw passwordIncorrect();
 
   await db.transaction(async (tx) => {
+    // The user's row before the organizations: an invitation accepted meanwhile (which takes this
+    // row first too) either lands before this reads the memberships, or never.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const memberships = await lockMemberships(tx, userId);
     const blocking = memberships.filter((m) => m.role === 'owner' && m.owners <= 1 && m.members > 1);
     if (blocking.length > 0) throw transferFirst(blocking.map((m) => m.slug));

@@ -49,10 +49,16 @@ const texts = {
 // A link, a domain or an address in a "name" would read as something to visit: left out.
 const LOOKS_LIKE_LINK = /:\/\/|www\.|@|[\p{L}\p{N}-]{2,}\.[\p{L}]{2,}/iu;
 
+// Invisible characters that could split a domain for the check ("evil\u200B.com"), and the dots
+// of other scripts a mail client may show as one ("evil。com").
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+const OTHER_DOTS = /[\u3002\uFF0E\uFF61\u2024]/g;
+
 /** The name as the greeting shows it: one clean line, or '' (no name) when it is not one. */
 export function greetingName(name: string): string {
   const cleaned = cleanName(name);
-  return LOOKS_LIKE_LINK.test(cleaned) ? '' : cleaned;
+  const asRead = cleaned.replace(INVISIBLE, '').replace(OTHER_DOTS, '.');
+  return LOOKS_LIKE_LINK.test(asRead) ? '' : cleaned;
 }
 
 export function verificationMessage(to: string, name: string, link: string, language: MailLanguage): MailMessage {

@@ -262,5 +262,26 @@ describe.each(ENGINES)('organization lifecycle and limits (%s)', (engine) => {
     await ok(await owner.session.delete(`/v1/orgs/pending-cap/invitations/${pending[0]!.username}`));
     const invited = await ok(await invite(owner, 'pending-cap', target.user.username));
     expect(invited.invitations).toHaveLength(cap);
+
+    // Pending per invitee: many organizations inviting one person cannot bury the real ones.
+    const perInvitee = DEFAULT_ORG_LIMITS.pendingInvitationsPerInvitee;
+    const victim = await registerAndLogin(server);
+    const victimId = victim.user.id;
+    await ok(await create(owner, 'invitee-cap'));
+    for (let i = 0; i < perInvitee; i += 1) {
+      const orgId = randomUUID();
+      await db().execute(
+        sql`INSERT INTO organizations (id, slug, name) VALUES (${orgId}, ${`flood-${i}-${orgId.slice(0, 6)}`}, 'Flood')`,
+      );
+      await db().execute(
+        sql`INSERT INTO org_invitations (org_id, user_id, role, invited_by) VALUES (${orgId}, ${victimId}, 'member', ${owner.user.id})`,
+      );
+    }
+    const buried = await expectApiError(
+      await invite(owner, 'invitee-cap', victim.user.username),
+      409,
+      'invitation_quota_exceeded',
+    );
+    expect(buried.message).toContain('too many invitations waiting');
   });
 });

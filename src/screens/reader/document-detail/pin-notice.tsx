@@ -30,7 +30,8 @@ export function PinNotice({
         {followsPin
           ? intl.formatMessage({ id: 'reader.context.pinned' }, { date })
           : intl.formatMessage({ id: 'reader.context.pinnedElsewhere' }, { date })}{' '}
-        <Link asChild>
+        {/* The notice's own dark amber, underlined: amber link text on amber was 2.5:1 to the words (axe). */}
+        <Link asChild underline="always" highContrast>
           <RouterLink href={`~${followsPin ? latestHref : pinnedHref}`}>
             {intl.formatMessage({ id: followsPin ? 'reader.context.latestLink' : 'reader.context.pinnedLink' })}
           </RouterLink>
