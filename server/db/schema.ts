@@ -341,8 +341,9 @@ export const users = pgTable(
     linkedinUrl: text('linkedin_url'),
     websiteUrl: text('website_url'),
     /**
-     * No longer read: the account-wide lock let anyone lock anyone out (issue 15). Failures now
-     * live in login_failures / login_throttles; these two columns can go once nothing writes them.
+     * No longer read or written: the account-wide lock let anyone lock anyone out (issue 15).
+     * Failures now live in login_failures / login_throttles. Dropped one release later, so that
+     * instances of the previous release still running during a rolling upgrade can write them.
      */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

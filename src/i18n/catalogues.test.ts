@@ -31,6 +31,8 @@ describe('message catalogues', () => {
             email: 'e',
             changed: 2,
             citation: 'c',
+            created: 'c',
+            lastSeen: 'l',
             current: 1,
             from: 'f',
             label: 'l',

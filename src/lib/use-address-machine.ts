@@ -2,7 +2,7 @@
 // to write the address (`writeAddress`) and, through `moreActions`, how to go elsewhere; it starts
 // from the address and hears Back and Forward as `address.change` (it ignores the address it wrote
 // itself). The screen only renders the actor's state and sends it events.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, AnyStateMachine, EventFromLogic, InputFrom } from 'xstate';
@@ -16,12 +16,15 @@ export function useAddressMachine<Machine extends AnyStateMachine>(
 ): ActorRefFrom<Machine> {
   const search = useSearch();
   const [location, navigate] = useLocation();
+  // The machine is provided once; the path it writes the query onto is the one current then.
+  const path = useRef(location);
+  path.current = location;
   const [provided] = useState(
     () =>
       machine.provide({
         actions: {
           writeAddress: (_: unknown, { query }: { query: string }) =>
-            navigate(`${location}${query ? `?${query}` : ''}`),
+            navigate(`${path.current}${query ? `?${query}` : ''}`),
           ...moreActions(navigate),
         },
       } as Parameters<Machine['provide']>[0]) as Machine,

@@ -79,7 +79,10 @@ export function SessionsSection() {
                     <Text as="p" size="1" color="gray">
                       {intl.formatMessage(
                         { id: 'settings.sessions.details' },
-                        { text: formatTime(intl, session.created_at), label: formatTime(intl, session.last_seen_at) },
+                        {
+                          created: formatTime(intl, session.created_at),
+                          lastSeen: formatTime(intl, session.last_seen_at),
+                        },
                       )}
                     </Text>
                   </Box>
