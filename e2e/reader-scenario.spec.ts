@@ -50,7 +50,7 @@ test('read Čl. 54, cite it, read it in 1993, compare, read the EU act in Czech,
 
   // The 1993 version at the same place: Čl. 54 stays in view, a banner says it is historical. On a
   // phone the version is in the sheet, reached without scrolling away from Čl. 54 (on a wide screen
-  // the picker sits above the text: see the fixme below).
+  // it is in the sticky toolbar: see the test below).
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(article54(page)).toBeInViewport();
   await page.getByRole('button', { name: 'Contents', exact: true }).click();
@@ -141,20 +141,49 @@ test('read Čl. 54, cite it, read it in 1993, compare, read the EU act in Czech,
   // Side by side (?lang2=, two languages aligned by provision) has its own tests with its code.
 });
 
-// FIXME(issue 13): on a wide screen the version picker sits above the text; reaching it scrolls the
-// page to its top, where the first provision on screen (the preamble) becomes the reading place,
-// so the new version opens at ?p=uvod instead of Čl. 54. The place should survive a trip to the
-// picker (e.g. the last provision read before the text left the screen, or a picker beside the text).
-test.fixme('on a wide screen, switching version from the picker above the text keeps Čl. 54', async ({ page }) => {
+// The version picker sits in the text's toolbar, which sticks under the header on wide screens:
+// switching from it never passes through the top of the page, and the new version opens at ?p=.
+test('on a wide screen, switching version from the sticky toolbar keeps Čl. 54', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const id = await documentIdOf(page, '1/1993');
   await page.goto(`/documents/${id}?p=cl-54`);
   await expect(article54(page)).toBeInViewport();
   await page.getByRole('combobox', { name: 'Version' }).click();
   await page.getByRole('option', { name: /1993-01-01/ }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]branch=${OLD_VERSION}`));
   await expect(page).toHaveURL(/[?&]p=cl-54/);
-  await expect(article54(page)).toBeInViewport();
+  await expect(page.getByText(/You are reading a historical version/)).toBeVisible();
+  await expectAtReadingTop(page, article54(page));
 });
+
+test('on a wide screen, compact reading keeps Čl. 54 where the reader is', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const id = await documentIdOf(page, '1/1993');
+  await page.goto(`/documents/${id}?p=cl-54`);
+  await textSettled(page);
+  await expectAtReadingTop(page, article54(page));
+  const compact = page.getByRole('switch', { name: 'Compact' });
+  await compact.click();
+  await expect(compact).toBeChecked();
+  await expectAtReadingTop(page, article54(page));
+  await compact.click();
+  await expect(compact).not.toBeChecked();
+  await expectAtReadingTop(page, article54(page));
+});
+
+/** The heading sits just below the header and the sticky toolbar, where a provision is read. */
+async function expectAtReadingTop(page: Page, heading: Locator) {
+  await expect(heading).toBeInViewport();
+  const toolbarBottom = await page
+    .locator('.text-viewer-toolbar')
+    .evaluate((bar) => bar.getBoundingClientRect().bottom);
+  await expect
+    .poll(async () => Math.round((await heading.boundingBox())!.y - toolbarBottom), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => Math.round((await heading.boundingBox())!.y - toolbarBottom), { timeout: 15_000 })
+    .toBeLessThan(80);
+}
 
 /** 'Čl. N' of every article the version has, from the API. */
 async function articleNumbersOf(page: Page, documentId: string): Promise<string[]> {
@@ -176,14 +205,21 @@ async function hitsInPrint(page: Page, address: string, word: string): Promise<n
   return fold(provisions).split(fold(word)).length - 1;
 }
 
+/** In the page: scrolls the window so the node's top sits below the header and the sticky toolbar. */
+function scrollToReadingTop(node: Element) {
+  const bar = document.querySelector<HTMLElement>('.text-viewer-toolbar');
+  const top = bar && getComputedStyle(bar).position === 'sticky' ? 60 + bar.offsetHeight + 12 : 72;
+  window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - top);
+}
+
 /** Scrolls the window so the element's top sits just below the app header, then lets the list settle. */
 async function placeAtTop(page: Page, element: Locator) {
-  // The reader holds a deep link's provision in place for a few seconds unless the reader scrolls
-  // (use-settled-scroll.ts): a wheel event says so, and the placement below then stays.
+  // The reader holds a deep link's provision in place until the reader scrolls (the reading
+  // machine's placing state): a wheel event says so, and the placement below then stays.
   await page.evaluate(() => window.dispatchEvent(new WheelEvent('wheel')));
-  await element.evaluate((node) => window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - 72));
+  await element.evaluate(scrollToReadingTop);
   await page.waitForTimeout(300);
-  await element.evaluate((node) => window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - 72));
+  await element.evaluate(scrollToReadingTop);
   await expect(element).toBeInViewport();
 }
 

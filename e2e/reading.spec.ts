@@ -326,3 +326,11 @@ test('screens in Czech, both themes and widths', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'tools');
 });
+
+test('the API Explorer lists the OpenAPI operations', async ({ page }) => {
+  // swagger-ui-react is held at 5.32 (the last line that runs on Node 20): it must still render.
+  await page.goto('/tools?tool=api-explorer');
+  await expect(page.locator('.opblock-summary-path[data-path="/v1/legal/documents"]')).toBeVisible({
+    timeout: 20_000,
+  });
+});

@@ -1,6 +1,7 @@
 // Builds the HTTP server: the /v1 JSON API, the health check and the web app's files.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -42,6 +43,7 @@ import { registerCopilotRoutes } from './routes/copilot.js';
 import { registerApiKeyRoutes } from './routes/api-keys.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerMcpRoutes } from './mcp/routes.js';
+import { DEFAULT_UPLOAD_LIMITS, registerAdminImportRoutes, type AdminImportOptions } from './routes/admin-imports.js';
 import type { CopilotOptions } from './copilot/copilot-options.js';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './realtime/realtime-options.js';
 
@@ -66,6 +68,11 @@ export interface AppOptions {
    * provider and its timeout; default: memory only.
    */
   translation?: Partial<TranslateOptions>;
+  /**
+   * POST /v1/admin/imports: the local token of `npm run import`, where uploads wait (DATA_DIR/uploads),
+   * the upload's limits; operators come from accounts.operatorEmails. Default: no token, the system's temp folder.
+   */
+  imports?: Partial<Omit<AdminImportOptions, 'operatorEmails'>>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -165,6 +172,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, db);
   registerMetaRoutes(app, db);
   registerSearchRoutes(app, db);
+  await registerAdminImportRoutes(app, options.database, {
+    operatorEmails: accounts.operatorEmails ?? [],
+    uploadDir: path.join(os.tmpdir(), 'lexhub-uploads'),
+    ...options.imports,
+    limits: { ...DEFAULT_UPLOAD_LIMITS, ...options.imports?.limits },
+  });
 
   const webRoot =
     options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
@@ -178,8 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The build's .br and .gz copies (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
       preCompressed: true,
       // Hashed build assets never change; everything else is revalidated.
+      // (@fastify/static 9, the last line that runs on Node 20, does not add Vary for its copies.)
       setHeaders: (response, filePath) => {
-        response.header(
+        response.setHeader('Vary', 'Accept-Encoding');
+        response.setHeader(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

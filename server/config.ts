@@ -90,6 +90,14 @@ const ORIGINS = z.string().transform((text, context) => {
   return origins;
 });
 const TEXT = z.string();
+/** `ops@example.org, admin@example.org` → the addresses, lowercased (compared so by the operators policy). */
+const EMAILS = fromText('email addresses separated by commas, such as ops@example.org,admin@example.org', (text) => {
+  const emails = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  return emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)) ? emails : undefined;
+});
 const TRANSLATION_PROVIDERS = ['memory', 'deepl', 'libretranslate', 'openai'] as const;
 const TRANSLATION_PROVIDER = fromText(`one of ${TRANSLATION_PROVIDERS.join(', ')}`, (text) =>
   TRANSLATION_PROVIDERS.find((name) => name === text),
@@ -128,6 +136,7 @@ const Environment = z
     MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
     TRUST_PROXY: withDefault(BOOLEAN, 'false'),
     METRICS_TOKEN: optional(SECRET),
+    OPERATOR_EMAILS: withDefault(EMAILS, ''),
     REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
     COLLECTIONS_PER_OWNER: withDefault(POSITIVE_INTEGER, '2000'),
     COLLECTION_ITEMS_MAX: withDefault(POSITIVE_INTEGER, '10000'),
@@ -272,6 +281,8 @@ const Config = Environment.transform((vars) => {
     trustProxy: vars.TRUST_PROXY,
     /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics is not served. */
     metricsToken: vars.METRICS_TOKEN,
+    /** Accounts (verified, by email) that may import documents through the server (OPERATOR_EMAILS). */
+    operatorEmails: vars.OPERATOR_EMAILS,
     /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
     realtimeAllowedOrigins: vars.REALTIME_ALLOWED_ORIGINS,
     /** Collections' limits (409 quota_exceeded beyond them). */

@@ -1,4 +1,7 @@
 // Starts Lexhub: opens the database (migrations run first), then serves on PORT.
+import path from 'node:path';
+import { writeLocalServerFile, localUrl } from './admin/local-server-file.js';
+import { newSecretToken } from './auth/secret-token.js';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { copilotOptionsFromConfig } from './copilot/copilot-options.js';
@@ -16,6 +19,9 @@ async function main() {
     { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
     'database ready',
   );
+  // The local import token: new at each start; only the embedded database needs it (with
+  // PostgreSQL, `npm run import` opens the database itself), see server/admin/local-server-file.ts.
+  const importToken = database.engine === 'pglite' ? newSecretToken() : undefined;
   const app = await buildApp({
     database,
     webRoot: config.webRoot,
@@ -26,7 +32,9 @@ async function main() {
       outboxDir: config.outboxDir,
       mailFrom: config.mailFrom,
       trustProxy: config.trustProxy,
+      operatorEmails: config.operatorEmails,
     },
+    imports: { localToken: importToken, uploadDir: path.join(config.dataDir, 'uploads') },
     copilot: copilotOptionsFromConfig(config),
     realtime: { allowedOrigins: config.realtimeAllowedOrigins },
     collectionQuotas: config.collectionQuotas,
@@ -38,7 +46,14 @@ async function main() {
 
   stopOnSignals(app, database);
 
+  let removeServerFile = () => {};
+  app.addHook('onClose', async () => removeServerFile());
   await app.listen({ port: config.port, host: config.host });
+  if (importToken) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    removeServerFile = writeLocalServerFile(config.dataDir, localUrl(config.host, port), importToken);
+  }
   app.log.info(`Lexhub is ready on http://localhost:${config.port}`);
 }
 

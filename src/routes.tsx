@@ -8,6 +8,7 @@ import type { DocumentContext, DocumentScreenProps } from './screens/screen-prop
 import type { OwnerCollectionAddress } from './machines/collections/public-collection.machine';
 import { HomeScreen } from './screens/reader/home/home.screen';
 import {
+  AdminImportScreen,
   ApiKeysScreen,
   CollectionManageScreen,
   CollectionsListScreen,
@@ -158,6 +159,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/auth/forgot', render: () => <ForgotPasswordScreen /> },
   { path: '/auth/reset', render: () => <ResetPasswordScreen /> },
   { path: '/memory', render: () => <MemoryScreen /> },
+  { path: '/admin/import', render: () => <AdminImportScreen /> },
   { path: '/teams', render: () => <TeamsScreen /> },
   { path: '/tools', render: () => <ToolsScreen /> },
   { path: '/privacy', render: () => <PrivacyScreen /> },

@@ -15,6 +15,9 @@ const adminUrl = () => process.env.BENCH_DATABASE_URL || 'postgres://postgres@12
 /** data/ is git-ignored; BENCH_DATA_DIR moves the PGlite folders elsewhere. */
 export const pgliteRoot = () => path.resolve(process.env.BENCH_DATA_DIR || path.join(repoRoot, 'data/bench'));
 
+/** The PostgreSQL URL of bench database `name` (for a connection of a bench's own). */
+export const benchDatabaseUrl = (name: string) => urlFor(name);
+
 function urlFor(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/lexhub_bench_${name}`;

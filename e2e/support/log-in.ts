@@ -6,9 +6,17 @@ import { actAsNewReader } from './client-address';
 
 export const E2E_PASSWORD = 'Vltava-sedm-mostu-2026!';
 
-/** `base` is the server's address when the test runs its own server, else '' (the config's baseURL). */
-export async function registerAndLogIn(page: Page, mailbox: SmtpSink, tag: string, base = '') {
-  const email = `${tag}${Date.now().toString(36)}@example.cz`;
+/**
+ * `base` is the server's address when the test runs its own server, else '' (the config's baseURL);
+ * `email` a given address (e.g. one in the server's OPERATOR_EMAILS), else a new one.
+ */
+export async function registerAndLogIn(
+  page: Page,
+  mailbox: SmtpSink,
+  tag: string,
+  base = '',
+  email = `${tag}${Date.now().toString(36)}@example.cz`,
+) {
   const before = mailbox.messages.length;
   await actAsNewReader(page);
   await page.goto(`${base}/auth/register`);

@@ -43,6 +43,8 @@ export interface AccountsOptions {
   lockSeconds?: number;
   /** Session lifetime, sliding with use (default 30 days). */
   sessionSeconds?: number;
+  /** OPERATOR_EMAILS: verified accounts that may import documents (server/policies/operators.ts). */
+  operatorEmails?: readonly string[];
 }
 
 /** AccountsOptions with every default applied and the mailer built. */

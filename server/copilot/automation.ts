@@ -22,7 +22,7 @@ import {
   type DocumentHit,
   type Provision,
 } from './library-search.js';
-import { parseQuestion, type AnswerLanguage, type ParsedQuestion } from './question.js';
+import { parseQuestion, stem, type AnswerLanguage, type ParsedQuestion } from './question.js';
 
 /** Sends a command to a user's channel (the realtime hub's publish). */
 export type Publish = (userId: string, cmd: string, payload: Record<string, unknown>) => Promise<unknown>;
@@ -137,27 +137,27 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
       ? parsed.terms.filter((term) => parsed.titlePhrases.some((phrase) => phrase.startsWith(term)))
       : [],
   );
-  const terms = parsed.terms.filter((term) => !aliasStems.has(term));
+  const words = parsed.words.filter((word) => !aliasStems.has(stem(word)));
   const scope =
     parsed.titlePhrases.length > 0 || parsed.numbers.length > 0
       ? documents.slice(0, 3).map((document) => document.id)
       : undefined;
-  if (terms.length === 0) return none();
+  if (words.length === 0) return none();
 
-  // The question's language first, then the other interface language; every language only
-  // within named documents (a scan of all languages of the whole library is several times slower).
-  let hits = await searchFragments(db, terms, { language: parsed.language, documentIds: scope });
+  // The question's language first, then the other interface language, then (within named
+  // documents) any language: the database search's order (/v1/search's) within each.
+  let hits = await searchFragments(db, words, { language: parsed.language, documentIds: scope });
   if (hits.length === 0)
-    hits = await searchFragments(db, terms, { language: parsed.language === 'cs' ? 'en' : 'cs', documentIds: scope });
-  if (hits.length === 0 && scope) hits = await searchFragments(db, terms, { documentIds: scope });
+    hits = await searchFragments(db, words, { language: parsed.language === 'cs' ? 'en' : 'cs', documentIds: scope });
+  if (hits.length === 0 && scope) hits = await searchFragments(db, words, { documentIds: scope });
   if (hits.length === 0) return none();
 
-  const unknown = hits.filter((hit) => !hit.provisionNodeId).map((hit) => hit.nodeId);
-  const provisionOf = await provisionNodesOf(db, [...new Set(unknown)]);
+  // Hits are fragments (a paragraph, a letter): each stands for the article it belongs to.
+  const provisionOf = await provisionNodesOf(db, [...new Set(hits.map((hit) => hit.nodeId))]);
   const picked = rankProvisions(
     hits.map((hit) => ({
       documentId: hit.documentId,
-      nodeId: hit.provisionNodeId ?? provisionOf.get(hit.nodeId) ?? hit.nodeId,
+      nodeId: provisionOf.get(hit.nodeId) ?? hit.nodeId,
       mask: hit.mask,
     })),
   ).slice(0, limit);
@@ -171,9 +171,10 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
 }
 
 /**
- * Provisions by how many of the question's words they contain across all their fragments (an
- * article whose paragraphs have one word each beats a single fragment with one), then in the
- * order of their best fragment.
+ * Articles by how many of the question's words their fragments hold together (when the search
+ * fell back to any word, an article whose paragraphs have one word each beats a fragment with
+ * one), then in the search's order of their best fragment. When every hit has every word (the
+ * search's first pass), this is the search's order.
  */
 function rankProvisions(
   hits: { documentId: string; nodeId: string; mask: number }[],

@@ -1,8 +1,8 @@
 // The Copilot's reading of the library: documents by number or title words, a provision by cite
-// key, a provision's text, and full-text search over fragments (main versions). Accents are folded
-// by the patterns (stemPattern), so it runs the same on PGlite and PostgreSQL without unaccent.
-// Imported text only: its answers (and the Copilot's) never show a user's saved translations.
-import { sql, type SQL } from 'drizzle-orm';
+// key, a provision's text, and full-text search over provisions (main versions: /v1/search's own,
+// server/search/). Imported text only: its answers (and the Copilot's) never show a user's saved
+// translations (provision_search holds imported fragments alone).
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalKeyOf, foldForSearch } from '../../src/shared/search-keys.js';
 import { escapeLike } from '../library/documents.js';
@@ -11,8 +11,10 @@ import { sqlRows } from '../db/sql.js';
 import { importedFragmentsOnly } from '../policies/translations.js';
 import { provisionPath } from '../../src/shared/document-path.js';
 import { isUuid } from '../../src/shared/uuid.js';
-import { indexedFragments, scanFragments } from './fragment-text-index.js';
-import { citeKeyPattern, stem, stemPattern, type CiteKeyRequest } from './question.js';
+import { parseQuery, type QueryTerm } from '../search/parse-query.js';
+import { search } from '../search/search.js';
+import { matchRanges } from '../search/snippet.js';
+import { citeKeyPattern, stem, type CiteKeyRequest } from './question.js';
 
 export interface DocumentHit {
   id: string;
@@ -45,10 +47,9 @@ export interface FragmentHit {
   fragmentId: string;
   nodeId: string;
   documentId: string;
-  /** The article it belongs to, when already known (the in-memory index knows it). */
-  provisionNodeId?: string;
+  /** The full-text rank /v1/search gives it. */
   score: number;
-  /** Which stems it contains: bit i for stems[i]. */
+  /** Which of the query's terms its snippet shows: bit i for term i (an any-word match has some). */
   mask: number;
 }
 
@@ -269,73 +270,61 @@ export async function readProvisionText(
   };
 }
 
+/** Documents whose hits are asked for at once (the search's page); enough for the few quoted. */
+const SEARCH_DOCUMENTS = 20;
+/** Hits per document: enough to fill an answer from the best document alone. */
+const HITS_PER_DOCUMENT = 10;
+
 /**
- * Fragments of main versions that contain the stems (at a word start, accents folded), in one
- * language, optionally within some documents; ranked by how many stems they contain, then by
- * brevity (a short fragment that has them all is the most to the point). One language is read
- * from the in-memory folded index; all languages (or a language too large for it) from SQL.
+ * Provision hits of the main versions for these words, from the database full-text search that
+ * /v1/search runs (server/search/search.ts, provision_search), in its order: documents by their
+ * score, then each document's hits by rank. One language or all; within some documents or the
+ * whole library. No index of its own: every instance reads the same tables the importer writes.
  */
 export async function searchFragments(
   db: Db,
-  stems: string[],
+  words: string[],
   options: { language?: string; documentIds?: string[]; limit?: number },
 ): Promise<FragmentHit[]> {
-  if (stems.length === 0) return [];
-  if (options.language) {
-    const indexed = await indexedFragments(db, options.language);
-    if (indexed) {
-      const scope = options.documentIds?.length ? new Set(options.documentIds) : undefined;
-      return scanFragments(indexed, stems, scope, options.limit ?? 40).map(({ fragment, score, mask }) => ({
-        fragmentId: fragment.id,
-        nodeId: fragment.nodeId,
-        documentId: fragment.documentId,
-        provisionNodeId: fragment.provisionNodeId,
-        score,
-        mask,
-      }));
-    }
-  }
-  // The filter looks for the stems anywhere (a word-start anchor makes PostgreSQL's regex scan
-  // twice as slow); the score counts only word starts, so 'ustav' inside 'postavení' drops out.
-  const anywhere = stems.map((term) => stemPattern(term, false));
-  const atWordStart = stems.map((term) => stemPattern(term));
-  const conditions: SQL[] = [sql`f.has_text`, importedFragmentsOnly('f'), sql`lower(f.text) ~ ${anywhere.join('|')}`];
-  if (options.language) {
-    const languageRow = await languageByCode(db, options.language);
-    if (!languageRow) return [];
-    conditions.push(sql`f.language_id = ${languageRow.language_id}`);
-  }
-  if (options.documentIds?.length)
-    conditions.push(
-      sql`b.document_id IN (${sql.join(
-        options.documentIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  const score = sql.join(
-    atWordStart.map((pattern) => sql`(lower(f.text) ~ ${pattern})::int`),
-    sql` + `,
-  );
-  const mask = sql.join(
-    atWordStart.map((pattern, i) => sql`(lower(f.text) ~ ${pattern})::int * ${2 ** i}`),
-    sql` + `,
-  );
-  const rows = await sqlRows<{ id: string; node_id: string; document_id: string; score: number; mask: number }>(
-    db,
-    sql`SELECT id, node_id, document_id, score, mask FROM (
-          SELECT f.id, f.node_id, b.document_id, length(f.text) AS length, ${score} AS score, ${mask} AS mask
-          FROM fragments f JOIN branches b ON b.id = f.branch_id AND b.kind = 'main'
-          WHERE ${sql.join(conditions, sql` AND `)}) hits
-        WHERE score > 0
-        ORDER BY score DESC, length, id LIMIT ${options.limit ?? 40}`,
-  );
-  return rows.map((row) => ({
-    fragmentId: row.id,
-    nodeId: row.node_id,
-    documentId: row.document_id,
-    score: Number(row.score),
-    mask: Number(row.mask),
-  }));
+  const q = words.join(' ').trim();
+  const terms = parseQuery(q).terms;
+  if (terms.length === 0) return [];
+  const ask = (documentId?: string) =>
+    search(db, {
+      q,
+      version: 'current',
+      limit: SEARCH_DOCUMENTS,
+      offset: 0,
+      hits_per_document: HITS_PER_DOCUMENT,
+      ...(options.language ? { lang: options.language } : {}),
+      ...(documentId ? { document_id: documentId } : {}),
+    });
+  const scope = options.documentIds?.length ? options.documentIds : undefined;
+  const results = scope ? await Promise.all(scope.map((id) => ask(id))) : [await ask()];
+  const groups = results.flatMap((result) => result.groups).sort((a, b) => b.score - a.score);
+  return groups
+    .flatMap((group) =>
+      // A resolved citation's hit has no fragment: the Copilot resolves cite keys itself.
+      group.hits.flatMap((hit) =>
+        hit.fragment_id
+          ? [
+              {
+                fragmentId: hit.fragment_id,
+                nodeId: hit.node_id,
+                documentId: hit.document_id,
+                score: hit.score,
+                mask: termsMask(hit.snippet.text, terms),
+              },
+            ]
+          : [],
+      ),
+    )
+    .slice(0, options.limit ?? 40);
+}
+
+/** The terms whose words the text has, as the snippet's highlights mark them: bit i for terms[i]. */
+function termsMask(text: string, terms: QueryTerm[]): number {
+  return terms.reduce((mask, term, i) => (matchRanges(text, [term]).length > 0 ? mask | (1 << i) : mask), 0);
 }
 
 /** For each node, the article it belongs to (itself when it is one, or when it has no article above it). */

@@ -28,6 +28,8 @@ export interface ParsedQuestion {
   numbers: string[];
   /** Folded stems of the meaningful words, in question order, at most MAX_TERMS. */
   terms: string[];
+  /** The meaningful words themselves (folded), for the full-text search, which stems them its own way. */
+  words: string[];
   /** Title phrases (folded) the question names by a common name: 'ústavy' → 'ustava ceske republiky'. */
   titlePhrases: string[];
   /** translate: the target's ISO code ('do angličtiny' → 'en'), when the phrase names a known language. */
@@ -322,6 +324,7 @@ export function parseQuestion(question: string): ParsedQuestion {
     .split(' ')
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word) && !/^\d+$/.test(word) && !word.includes('/'));
   const terms = [...new Set(words.map(stem))].slice(0, MAX_TERMS);
+  const searchWords = [...new Set(words)].filter((word) => terms.includes(stem(word)));
   const titlePhrases = [
     ...new Set(terms.map((term) => TITLE_ALIASES[term]).filter((phrase): phrase is string => !!phrase)),
   ];
@@ -332,42 +335,11 @@ export function parseQuestion(question: string): ParsedQuestion {
     citeKey,
     numbers,
     terms,
+    words: searchWords,
     titlePhrases,
     ...(target?.code ? { targetLanguage: target.code } : {}),
     ...(target?.unknown ? { unknownLanguage: target.unknown } : {}),
   };
-}
-
-const ACCENTS: Record<string, string> = {
-  a: 'aáä',
-  c: 'cč',
-  d: 'dď',
-  e: 'eéěë',
-  i: 'ií',
-  n: 'nň',
-  o: 'oóö',
-  r: 'rř',
-  s: 'sšß',
-  t: 'tť',
-  u: 'uúůü',
-  y: 'yý',
-  z: 'zž',
-  l: 'lľĺ',
-};
-
-/**
- * A PostgreSQL regular expression (for lower(text) ~ …) that finds a folded stem at the start of
- * a word whatever the accents: 'ustav' → '\m[uúůü]st[aáä]v'. No unaccent() needed.
- */
-export function stemPattern(term: string, wordStart = true): string {
-  const body = [...term]
-    .map((char) => {
-      const variants = ACCENTS[char];
-      if (variants) return `[${variants}]`;
-      return /[a-z0-9]/.test(char) ? char : `\\${char}`;
-    })
-    .join('');
-  return wordStart ? `\\m${body}` : body;
 }
 
 /** The provision's cite key as a case-insensitive PostgreSQL pattern over nodes.cite_key. */

@@ -13,7 +13,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { explainDataDirFailure } from './data-dir-failure.js';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.js';
-import { createPgListener, type NotificationHandler, type PgListener } from './pg-listener.js';
+import { createPgListener, type ListenEvents, type NotificationHandler, type PgListener } from './pg-listener.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -21,7 +21,7 @@ export type Engine = 'pglite' | 'postgres';
 /** A bare query function, used by benchmarks to time the SQL the API runs. */
 export type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export type { NotificationHandler } from './pg-listener.js';
+export type { ListenEvents, NotificationHandler } from './pg-listener.js';
 
 export interface Database {
   db: Db;
@@ -30,9 +30,10 @@ export interface Database {
   /**
    * LISTEN on `channel` (a lowercase SQL identifier); resolves once listening, to a function that
    * stops. PostgreSQL: one dedicated connection per Database carries every LISTEN and reconnects
-   * when it drops (notifications sent while it was down are lost). PGlite: its own listen().
+   * when it drops (notifications sent while it was down are lost: `events` says when that may
+   * have happened, so the caller can replay). PGlite: its own listen(), which never drops.
    */
-  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: NotificationHandler, events?: ListenEvents): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with a text payload (PostgreSQL's limit: under 8,000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -75,8 +76,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       db,
       engine: 'pglite',
       raw: (text, params) => client.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>,
-      async listen(channel, onPayload) {
+      async listen(channel, onPayload, events) {
         const unlisten = await client.listen(checkChannel(channel), onPayload);
+        // One process, one session: it listens until closed and never loses a notification.
+        events?.listening?.(null);
         return async () => {
           if (!client.closed) await unlisten();
         };
@@ -128,9 +131,9 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     db,
     engine: 'postgres',
     raw: (text, params) => pool.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, events) {
       listener ??= createPgListener(url);
-      return listener.listen(checkChannel(channel), onPayload);
+      return listener.listen(checkChannel(channel), onPayload, events);
     },
     async notify(channel, payload) {
       await pool.query(NOTIFY_SQL, [checkChannel(channel), payload]);

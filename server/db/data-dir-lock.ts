@@ -28,7 +28,7 @@ export interface LockHolder {
   instance?: string;
 }
 
-const LOCK_NAME = 'lexhub.lock';
+export const LOCK_NAME = 'lexhub.lock';
 const ATTEMPTS = 3;
 
 export function acquireDataDirLock(dataDir: string): () => void {

@@ -5,22 +5,47 @@ import pg from 'pg';
 /** Called with each NOTIFY payload of a channel. */
 export type NotificationHandler = (payload: string) => void;
 
+/**
+ * What a listener learns about its session: notifications sent while no session listens are
+ * lost, so a caller that must not miss any (the live channel) replays from its own table between
+ * `lost` and the next `listening`.
+ */
+export interface ListenEvents {
+  /** LISTEN is in place: after the first listen() and after every reconnection. pid: the backend's, null on PGlite. */
+  listening?(pid: number | null): void;
+  /** The session dropped (the server ended it, the network failed); a reconnection follows. */
+  lost?(): void;
+}
+
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
 
 export interface PgListener {
-  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: NotificationHandler, events?: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /** `channel` must already be a safe identifier (client.ts checks it). */
 export function createPgListener(url: string): PgListener {
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const watchers = new Set<ListenEvents>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = FIRST_RETRY_MS;
   let closed = false;
+  let everConnected = false;
+
+  const tell = (event: 'listening' | 'lost', pid: number | null = null) => {
+    for (const watcher of watchers) {
+      try {
+        if (event === 'listening') watcher.listening?.(pid);
+        else watcher.lost?.();
+      } catch {
+        // A watcher's failure must not stop the others.
+      }
+    }
+  };
 
   const deliver = (message: pg.Notification) => {
     for (const handler of handlers.get(message.channel) ?? []) {
@@ -52,10 +77,15 @@ export function createPgListener(url: string): PgListener {
     next.on('end', () => {
       if (client !== next) return;
       client = undefined;
+      tell('lost');
       scheduleReconnect();
     });
+    const reconnected = everConnected;
     client = next;
+    everConnected = true;
     retryMs = FIRST_RETRY_MS;
+    // The first session is announced by listen() itself, to its own caller.
+    if (reconnected) tell('listening', backendPid(next));
     return next;
   };
 
@@ -80,14 +110,15 @@ export function createPgListener(url: string): PgListener {
   }
 
   return {
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, events) {
       if (closed) throw new Error('the database was closed');
       let set = handlers.get(channel);
       const first = !set;
       if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
+      let connection: pg.Client;
       try {
-        const connection = await ensureConnected();
+        connection = await ensureConnected();
         // A connection made just now already listens; LISTEN twice is harmless.
         if (first) await connection.query(`LISTEN ${channel}`);
       } catch (error) {
@@ -95,7 +126,12 @@ export function createPgListener(url: string): PgListener {
         if (set.size === 0) handlers.delete(channel);
         throw error;
       }
+      if (events) {
+        watchers.add(events);
+        events.listening?.(backendPid(connection));
+      }
       return async () => {
+        if (events) watchers.delete(events);
         const current = handlers.get(channel);
         if (!current?.delete(onPayload) || current.size > 0) return;
         handlers.delete(channel);
@@ -111,4 +147,10 @@ export function createPgListener(url: string): PgListener {
       await open?.end().catch(() => {});
     },
   };
+}
+
+/** The backend's pid, which pg reads from the server's BackendKeyData at connect (not in its types). */
+function backendPid(client: pg.Client): number | null {
+  const pid = (client as unknown as { processID?: unknown }).processID;
+  return typeof pid === 'number' ? pid : null;
 }

@@ -2,6 +2,7 @@
 // server/db/migrations, which run unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -603,20 +604,37 @@ export const wsTokens = pgTable(
 );
 
 /**
- * Live-channel messages too large for a NOTIFY payload (8,000 bytes): the NOTIFY carries only
- * the id. The body is the message's JSON text as sent (text, not jsonb: kept byte for byte).
- * Rows are pruned after a minute.
+ * The live channel's backlog: every published message, with an id that grows in commit order
+ * (publishes take an advisory lock before the id, issue 15). An instance whose LISTEN dropped,
+ * and a client that reconnects with `last_id`, replay from here. The body is the message's JSON
+ * text without its id (text, not jsonb: kept byte for byte). Pruned by count and age
+ * (server/realtime/message-store.ts).
  */
 export const realtimeMessages = pgTable(
   'realtime_messages',
   {
-    id: uuid('id').primaryKey(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     channel: text('channel').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('realtime_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('realtime_messages_created_idx').on(t.createdAt),
+    index('realtime_messages_channel_idx').on(t.channel, t.id),
+  ],
 );
+
+/**
+ * One row per instance's LISTEN connection (its backend pid) with the last message id it has
+ * processed, refreshed every few seconds: the slow-listener monitor cuts the backends that lag
+ * (server/realtime/listener-monitor.ts).
+ */
+export const realtimeListeners = pgTable('realtime_listeners', {
+  instanceId: uuid('instance_id').primaryKey(),
+  backendPid: integer('backend_pid'),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Collections: ordered sets of documents owned by a user or an organization (issue 10).

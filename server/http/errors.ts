@@ -195,3 +195,17 @@ export const translationProviderBusy = (retryAfter: number) =>
   );
 export const translationProviderFailed = () =>
   new ApiError(502, 'translation_provider_failed', 'The machine translation provider did not return a translation');
+
+// Imports through the server (operators)
+export const operatorRequired = () =>
+  new ApiError(403, 'operator_required', 'Only operators (OPERATOR_EMAILS, verified) may import documents');
+export const importTokenInvalid = () =>
+  new ApiError(401, 'import_token_invalid', 'Wrong import token: the server writes a new one at each start');
+export const importRunning = () =>
+  new ApiError(409, 'import_running', 'Another import is running on this server; try again when it has finished');
+export const noFiles = () => new ApiError(400, 'no_files', 'The upload holds no files');
+export const invalidFilePath = (file: string) =>
+  new ApiError(400, 'invalid_file_path', `Not a relative path inside the upload: ${JSON.stringify(file)}`, 'file');
+export const tooManyFiles = (max: number) => new ApiError(413, 'too_many_files', `At most ${max} files per import`);
+export const fileTooLarge = (file: string, maxBytes: number) =>
+  new ApiError(413, 'file_too_large', `${file} is larger than ${maxBytes} bytes`, 'file');

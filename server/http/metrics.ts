@@ -1,6 +1,7 @@
 // GET /metrics in Prometheus's text format (prom-client): requests by route and status with their
-// durations, the PostgreSQL pool (total, idle, waiting), live-channel sockets on this instance and
-// the fill of PostgreSQL's NOTIFY queue. Not public: answered only with `Authorization: Bearer
+// durations, the PostgreSQL pool (total, idle, waiting), the live channel on this instance
+// (sockets, deliveries, how far behind its listener is, 4429 cuts, lagging listeners cut, messages
+// caught up after a dropped LISTEN) and the fill of PostgreSQL's NOTIFY queue. Not public: answered only with `Authorization: Bearer
 // <METRICS_TOKEN>`, and not at all (404) when no token is configured. One registry per app, so
 // several apps in one process (tests) count apart.
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -8,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
+import type { HubStats, RealtimeHub } from '../realtime/hub.js';
 
 export interface MetricsOptions {
   /** The bearer token a scraper sends (METRICS_TOKEN); none: /metrics is not served. */
@@ -71,6 +73,46 @@ export function installMetrics(
     registers: [registry],
     collect() {
       this.set(liveSockets());
+    },
+  });
+  // The hub is decorated after this runs (routes come later): read it at scrape time.
+  const hub = (): RealtimeHub | undefined => (app.hasDecorator('realtime') ? app.realtime : undefined);
+  const hubCounter = (name: string, help: string, key: keyof HubStats) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        // The hub counts; a counter here can only grow, so it is set by resetting and adding.
+        this.reset();
+        this.inc(hub()?.stats[key] ?? 0);
+      },
+    });
+  hubCounter('lexhub_live_deliveries_total', 'Live-channel messages handed to sockets (one per socket)', 'deliveries');
+  hubCounter(
+    'lexhub_live_slow_consumer_cuts_total',
+    'Live sockets closed with 4429 for reading too slowly',
+    'slowConsumerCuts',
+  );
+  hubCounter(
+    'lexhub_live_listener_cuts_total',
+    "Lagging LISTEN sessions this instance's monitor terminated",
+    'listenerCuts',
+  );
+  hubCounter(
+    'lexhub_live_caught_up_total',
+    'Messages this instance replayed from the backlog after its LISTEN session dropped',
+    'caughtUp',
+  );
+  new Gauge({
+    name: 'lexhub_live_lag_messages',
+    help: 'Messages stored that this instance has not yet taken in (ids behind the newest)',
+    registers: [registry],
+    async collect() {
+      const live = hub();
+      if (!live) return this.set(0);
+      const { rows } = await database.raw('SELECT coalesce(max(id), 0) AS id FROM realtime_messages');
+      this.set(Math.max(0, Number(rows[0]?.id ?? 0) - live.lastId));
     },
   });
   new Gauge({

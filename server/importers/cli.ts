@@ -1,16 +1,22 @@
 // `npm run import -- <file or folder>...`: imports legal documents into the configured
-// database (DATA_DIR or DATABASE_URL), printing progress and a summary.
+// database (DATA_DIR or DATABASE_URL), printing progress and a summary. While a Lexhub server
+// holds the embedded database, the files go through that server instead (through-server/).
 import path from 'node:path';
+import type { ImportResult } from '../../src/api/contract/admin-imports.js';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirUnusableError } from '../db/data-dir-failure.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { importPaths, type ImportProgress } from './import-files.js';
+import { importPaths, type ImportProblem, type ImportProgress } from './import-files.js';
+import { runningServer } from './through-server/running-server.js';
+import { collectFiles, sendFiles, ServerImportError } from './through-server/send-files.js';
 
 const USAGE = `Usage: npm run import -- <file or folder>...
 
 Imports legal documents into Lexhub's database (the embedded one in DATA_DIR, default ./data,
-or PostgreSQL when DATABASE_URL is set). Formats are detected from the content:
+or PostgreSQL when DATABASE_URL is set). While the server runs on the embedded database, the
+files are sent to it (it must have started on this machine with the same DATA_DIR).
+Formats are detected from the content:
 e-Sbírka JSON, Czech law Markdown, Akoma Ntoso 3.0 / LegalDocML.de, Formex 4, TMX 1.4.
 Example: npm run import -- ../shared/corpus`;
 
@@ -20,6 +26,9 @@ async function main(args: string[]): Promise<number> {
     return args.length === 0 ? 2 : 0;
   }
   const config = readConfig();
+  // The embedded database is the server's while it runs: send the files to it.
+  const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
+  if (server) return importThroughServer(server, args);
   let database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -37,30 +46,109 @@ async function main(args: string[]): Promise<number> {
   const started = performance.now();
   try {
     const report = await importPaths(database.db, args, printProgress);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const count = (status: string) => report.stored.filter((s) => s.status === status).length;
-    process.stdout.write(
-      `\nImported ${report.stored.length} document versions in ${seconds} s ` +
-        `(${count('created')} new, ${count('replaced')} replaced, ${count('unchanged')} unchanged), ` +
-        `${report.errors.length} errors, ${report.skipped.length + report.passedOver.length} files skipped.\n`,
-    );
-    const skipped = [
-      ...report.skipped.map((file) => ({ file, message: 'format not recognized' })),
-      ...report.passedOver,
-    ].sort((a, b) => a.file.localeCompare(b.file));
-    if (skipped.length > 0) {
-      process.stdout.write('\nSkipped:\n');
-      for (const problem of skipped) process.stdout.write(`  ${relative(problem.file)}: ${problem.message}\n`);
-    }
-    if (report.errors.length > 0) {
-      process.stderr.write('\nErrors:\n');
-      for (const problem of report.errors) process.stderr.write(`  ${relative(problem.file)}: ${problem.message}\n`);
-    }
+    printSummary({
+      versions: report.stored.length,
+      seconds: (performance.now() - started) / 1000,
+      created: count('created'),
+      replaced: count('replaced'),
+      unchanged: count('unchanged'),
+      skipped: [...report.skipped.map((file) => ({ file, message: 'format not recognized' })), ...report.passedOver],
+      errors: report.errors,
+    });
     return report.errors.length > 0 ? 1 : 0;
   } finally {
     await database.close();
   }
 }
+
+interface Summary {
+  versions: number;
+  seconds: number;
+  created: number;
+  replaced: number;
+  unchanged: number;
+  skipped: ImportProblem[];
+  errors: ImportProblem[];
+}
+
+/** The closing lines, the same whether this process imported or the server did. */
+function printSummary(summary: Summary) {
+  process.stdout.write(
+    `\nImported ${summary.versions} document versions in ${summary.seconds.toFixed(1)} s ` +
+      `(${summary.created} new, ${summary.replaced} replaced, ${summary.unchanged} unchanged), ` +
+      `${summary.errors.length} errors, ${summary.skipped.length} files skipped.\n`,
+  );
+  const skipped = [...summary.skipped].sort((a, b) => a.file.localeCompare(b.file));
+  if (skipped.length > 0) {
+    process.stdout.write('\nSkipped:\n');
+    for (const problem of skipped) process.stdout.write(`  ${relative(problem.file)}: ${problem.message}\n`);
+  }
+  if (summary.errors.length > 0) {
+    process.stderr.write('\nErrors:\n');
+    for (const problem of summary.errors) process.stderr.write(`  ${relative(problem.file)}: ${problem.message}\n`);
+  }
+}
+
+/**
+ * Sends the files to the running server and prints its answer as a local import prints its own.
+ * Exit codes as locally: 0, 1 with errors; 3 when the server refuses (not running any more, busy).
+ */
+async function importThroughServer(server: { url: string; token: string }, args: string[]): Promise<number> {
+  process.stdout.write(`A Lexhub server (${server.url}) holds the embedded database: sending the files to it.\n`);
+  let result: ImportResult;
+  const outgoing = await collectFiles(args);
+  const local = (file: string) => outgoing.files.get(file) ?? file;
+  try {
+    if (outgoing.files.size === 0) throw new ServerImportError('no files to send');
+    result = await sendFiles(server, outgoing);
+  } catch (error) {
+    if (!(error instanceof ServerImportError) && !isConnectionError(error)) throw error;
+    process.stderr.write(
+      `The server did not import the files: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    for (const problem of outgoing.missing) process.stderr.write(`  ${relative(problem.file)}: ${problem.message}\n`);
+    return error instanceof ServerImportError && error.status === 409 ? 3 : 1;
+  }
+  const stored = result.versions.length;
+  process.stdout.write(`Parsed ${result.files} files: ${stored} document versions stored.\n`);
+  result.versions.forEach((line, index) =>
+    process.stdout.write(
+      `[${index + 1}/${stored}] ${line.external_id} (${line.valid_from ?? 'undated'}) ${line.status}: ` +
+        `${line.nodes} nodes, ${line.fragments} fragments  ${relative(local(line.file))}\n`,
+    ),
+  );
+  const errors = [
+    ...outgoing.missing,
+    ...result.failed.map((problem) => ({
+      file: local(problem.file),
+      message: localPaths(problem.message, outgoing.files),
+    })),
+  ];
+  printSummary({
+    versions: stored,
+    seconds: result.seconds,
+    created: result.counts.created,
+    replaced: result.counts.replaced,
+    unchanged: result.counts.unchanged,
+    skipped: [...outgoing.passedOver, ...result.skipped.map((problem) => ({ ...problem, file: local(problem.file) }))],
+    errors,
+  });
+  return errors.length > 0 ? 1 : 0;
+}
+
+/** A conflict names the other files as uploaded: name them as the user typed them. */
+function localPaths(message: string, files: Map<string, string>): string {
+  let text = message;
+  // Longest names first: one name may end another (`a/b.md`, `xa/b.md`).
+  for (const [name, file] of [...files].sort((a, b) => b[0].length - a[0].length))
+    text = text.split(name).join(relative(file));
+  return text;
+}
+
+const isConnectionError = (error: unknown) =>
+  typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' &&
+  ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND'].includes((error as NodeJS.ErrnoException).code!);
 
 function printProgress(event: ImportProgress) {
   if (event.phase === 'parsed') {

@@ -1,5 +1,6 @@
 // Imports files and folders: finds the files, detects each one's format from its content,
-// parses, and stores every document in its own transaction. One bad file does not stop the rest.
+// parses, and stores every document in its own transaction. One bad file does not stop the rest;
+// files that give one version different contents are all refused (version-conflicts.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { decodeFileContent } from './decode.js';
 import { ImportError, type ParsedDocument } from './model.js';
 import { detectParser } from './parsers.js';
 import { storeVersion, type StoredVersion } from './store-version.js';
+import { conflictMessage, findVersionConflicts, type VersionConflict } from './version-conflicts.js';
 
 export interface ImportProblem {
   file: string;
@@ -17,7 +19,10 @@ export interface ImportProblem {
 
 export interface ImportReport {
   stored: StoredVersion[];
+  /** Every file that failed, with the reason; a file in a conflict too (each naming the others). */
   errors: ImportProblem[];
+  /** Versions that several files give with different content: none of those files was stored. */
+  conflicts: VersionConflict[];
   /** Files inside named folders whose format was not recognized (README.md, summary.json). */
   skipped: string[];
   /** Entries inside named folders that were not read at all, with the reason (hidden, a link to a folder). */
@@ -34,7 +39,7 @@ export async function importPaths(
   inputs: string[],
   onProgress: (event: ImportProgress) => void = () => {},
 ): Promise<ImportReport> {
-  const report: ImportReport = { stored: [], errors: [], skipped: [], passedOver: [] };
+  const report: ImportReport = { stored: [], errors: [], conflicts: [], skipped: [], passedOver: [] };
   const parsed: { file: string; doc: ParsedDocument }[] = [];
   const files = await listFiles(inputs, report);
 
@@ -57,14 +62,20 @@ export async function importPaths(
       fail(report, onProgress, file, describe(error, file));
     }
   }
-  onProgress({ phase: 'parsed', files: files.length, documents: parsed.length });
+  const { conflicts, held } = findVersionConflicts(parsed);
+  const toStore = parsed.filter((entry) => !held.has(entry));
+  onProgress({ phase: 'parsed', files: files.length, documents: toStore.length });
+  report.conflicts = conflicts;
+  for (const conflict of conflicts) {
+    for (const file of conflict.files) fail(report, onProgress, file, conflictMessage(conflict, file));
+  }
 
   let done = 0;
-  for (const { file, doc } of parsed) {
+  for (const { file, doc } of toStore) {
     try {
       const result = await storeVersion(db, doc, file);
       report.stored.push(result);
-      onProgress({ phase: 'stored', done: ++done, total: parsed.length, file, result });
+      onProgress({ phase: 'stored', done: ++done, total: toStore.length, file, result });
     } catch (error) {
       done++;
       fail(report, onProgress, file, `${doc.externalId}: ${describe(error, file)}`);

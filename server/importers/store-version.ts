@@ -39,10 +39,15 @@ export interface StoredVersion {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: string): Promise<StoredVersion> {
+/** Which stored version a parsed document is: its work and the date it is in force from. */
+export function versionIdentityOf(doc: ParsedDocument, sourceFile: string) {
   const validFrom = versionDateOf(doc, sourceFile);
   const documentId = documentIdFor(doc.externalId);
-  const branchId = branchIdFor(documentId, validFrom ?? 'undated');
+  return { documentId, branchId: branchIdFor(documentId, validFrom ?? 'undated'), validFrom };
+}
+
+export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: string): Promise<StoredVersion> {
+  const { documentId, branchId, validFrom } = versionIdentityOf(doc, sourceFile);
   const contentHash = contentHashOf(doc);
   const rows = flattenVersion(doc, branchId);
   const base = { documentId, branchId, externalId: doc.externalId, validFrom };

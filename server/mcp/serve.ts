@@ -1,9 +1,12 @@
-// One POST /mcp answered by the SDK: a fresh stateless transport (the SDK's rule: one per request)
-// on a pooled server of the key's scope set; the request's tool context goes as its authInfo.
+// One POST /mcp answered by a pooled SDK server of the key's scope set, through a transport made
+// for this request (the SDK's rule: one per request); the request's tool context goes as its
+// authInfo. The usual single request takes the in-process AnswerTransport (answer-transport.ts),
+// every other the SDK's stateless HTTP transport.
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AnswerTransport, plainRequestOf } from './answer-transport.js';
 import { authInfoFor } from './mcp-server.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolContext } from './tool.js';
@@ -20,7 +23,10 @@ export async function serveMcpRequest(
 ): Promise<void> {
   const scopes = context.key.scopes;
   const server = pool.acquire(scopes);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const plain = plainRequestOf(request.headers, request.body);
+  const transport = plain
+    ? new AnswerTransport(plain)
+    : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   reply.hijack();
   reply.raw.setHeader('X-Request-Id', request.id);
@@ -32,9 +38,21 @@ export async function serveMcpRequest(
       () => undefined,
     );
   });
-  (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfoFor(context);
+  const authInfo = authInfoFor(context);
   try {
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    if (transport instanceof AnswerTransport) {
+      transport.deliver(request.headers, authInfo);
+      const answer = await transport.answer;
+      // Undefined: the client left first (the server was closed on 'close'); nothing to write.
+      if (answer === undefined) return;
+      const text = JSON.stringify(answer);
+      reply.raw
+        .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+        .end(text);
+    } else {
+      (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    }
   } catch (error) {
     request.log.error({ err: error }, 'mcp request failed');
     if (!reply.raw.headersSent)

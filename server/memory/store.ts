@@ -11,6 +11,7 @@ import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
 import { memoryQuotaExceeded, notFound } from '../http/errors.js';
 import { MEMORY_LIMITS } from './limits.js';
+import { preparedRows } from './prepared-rows.js';
 
 export interface MemoryOwner {
   type: 'user' | 'organization';
@@ -258,7 +259,9 @@ async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promis
       : sql``;
   // A subset answers the relations among its entities (both ends), as the official server does.
   const bothEnds = 'all' in selection ? sql`` : sql`AND r.to_entity_id IN (SELECT id FROM picked)`;
-  const [row] = await sqlRows<{ entities: unknown; relations: unknown }>(
+  // A search's plan hinges on its pattern (trigram index or not): planned per call; the others are prepared.
+  const rowsOf = 'pattern' in selection ? sqlRows : preparedRows;
+  const [row] = await rowsOf<{ entities: unknown; relations: unknown }>(
     db,
     sql`WITH picked AS (
           SELECT e.id, e.name, e.entity_type, e.search_text FROM memory_entities e

@@ -1,19 +1,21 @@
 // Wires the live channel into the app: the hub (app.realtime), the /ws upgrade on the HTTP
-// server, LISTEN when the app is ready, pruning of tokens and stored messages, and shutdown.
+// server, LISTEN when the app is ready, the slow-listener monitor (PostgreSQL), pruning of
+// tokens and of the message backlog, and shutdown.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { RealtimeHub } from './hub.js';
+import { ListenerMonitor } from './listener-monitor.js';
 import { LiveSocketServer } from './live-socket-server.js';
 import { pruneMessages } from './message-store.js';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './realtime-options.js';
 import { pruneWsTokens } from './ws-tokens.js';
 
-const PRUNE_EVERY_MS = 60_000;
-
 export interface InstalledRealtime {
   hub: RealtimeHub;
   sockets: LiveSocketServer;
   options: RealtimeOptions;
+  /** Null on PGlite (one process: no listener can lag behind another). */
+  monitor: ListenerMonitor | null;
 }
 
 export function installRealtime(
@@ -23,6 +25,8 @@ export function installRealtime(
 ): InstalledRealtime {
   const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, ...given };
   const hub = new RealtimeHub(database, app.log);
+  const monitor =
+    database.engine === 'postgres' ? new ListenerMonitor(database.db, hub, options.listenerMonitor, app.log) : null;
   const sockets = new LiveSocketServer({ db: database.db, hub, options, log: app.log, trustProxy: options.trustProxy });
   app.decorate('realtime', hub);
 
@@ -33,6 +37,7 @@ export function installRealtime(
   // socket can subscribe.
   app.addHook('onReady', async () => {
     await hub.start();
+    monitor?.start();
   });
 
   const prune = async () => {
@@ -43,7 +48,8 @@ export function installRealtime(
       app.log.warn({ err: error }, 'realtime: pruning failed');
     }
   };
-  const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  // Every instance prunes; the deletes are keyed and idempotent, so they never conflict.
+  const timer = setInterval(() => void prune(), options.pruneEveryMs);
   timer.unref();
 
   // Before the HTTP server stops: open sockets would keep it from closing.
@@ -53,7 +59,8 @@ export function installRealtime(
     await sockets.close();
   });
   app.addHook('onClose', async () => {
+    await monitor?.close();
     await hub.close();
   });
-  return { hub, sockets, options };
+  return { hub, sockets, options, monitor };
 }

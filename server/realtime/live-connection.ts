@@ -1,5 +1,7 @@
 // One authenticated socket of the live channel: parses the client's messages at the edge,
-// keeps its subscriptions in the hub, and sends with a bound on what may wait unsent.
+// keeps its subscriptions in the hub, and sends with a bound on what may wait unsent. A
+// subscription with `last_id` first gets what the client missed (or `reset`), then live
+// messages, each once and in id order.
 import type { RawData, WebSocket } from 'ws';
 import { assertNever } from '../../src/shared/assert-never.js';
 import {
@@ -11,6 +13,7 @@ import {
   type ServerEvent,
 } from '../../src/realtime/protocol.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
+import { withId, type Backlog } from './message-store.js';
 
 export interface LiveConnectionSettings {
   maxBufferedBytes: number;
@@ -18,10 +21,18 @@ export interface LiveConnectionSettings {
   terminateAfterMs: number;
 }
 
+/** One subscribed channel of this socket. */
+interface ChannelState {
+  /** The id of the last message sent on it: anything not newer is a duplicate. */
+  lastSent: number;
+  /** While the backlog is read, live messages wait here (then sent after it, without duplicates). */
+  held: { id: number; data: Buffer }[] | null;
+}
+
 export class LiveConnection implements Subscriber {
   /** Set by each pong (and any message); the heartbeat clears it before each ping. */
   alive = true;
-  private readonly channels = new Set<string>();
+  private readonly channels = new Map<string, ChannelState>();
 
   constructor(
     readonly socket: WebSocket,
@@ -40,6 +51,14 @@ export class LiveConnection implements Subscriber {
     socket.on('error', () => {});
   }
 
+  /** A message of a subscribed channel, from the hub. */
+  deliver(channel: string, id: number, data: Buffer) {
+    const state = this.channels.get(channel);
+    if (!state) return;
+    if (state.held) state.held.push({ id, data });
+    else this.sendNew(state, id, data);
+  }
+
   /** Sends unless the socket is closing; a reader that fell behind by the bound is closed. */
   send(data: Buffer) {
     const { socket } = this;
@@ -47,6 +66,7 @@ export class LiveConnection implements Subscriber {
     // Checked before sending, so at most the bound plus one message ever waits in memory.
     if (socket.bufferedAmount > this.settings.maxBufferedBytes) {
       this.dropSubscriptions();
+      this.hub.stats.slowConsumerCuts += 1;
       socket.close(CLOSE_CODES.slowConsumer, 'slow consumer: too much unread data');
       return;
     }
@@ -108,22 +128,67 @@ export class LiveConnection implements Subscriber {
         const foreign = message.channels.find((channel) => channel !== own);
         // All or nothing: a list with another user's channel subscribes to none of it.
         if (foreign) return this.error('forbidden', `you may subscribe only to ${own}, not ${foreign}`);
+        const lastId = message.last_id;
+        // One backlog read per channel not already replaying: a list naming a channel ten times,
+        // or subscribes sent in a loop, must not turn each frame into several database reads.
+        const replays: string[] = [];
         for (const channel of message.channels) {
-          this.channels.add(channel);
-          this.hub.subscribe(this, channel);
+          let state = this.channels.get(channel);
+          if (!state) {
+            this.channels.set(channel, (state = { lastSent: 0, held: null }));
+            this.hub.subscribe(this, channel);
+          }
+          // Live messages from now on wait until the backlog after lastId has been sent.
+          if (lastId !== undefined && !state.held) {
+            state.lastSent = lastId;
+            state.held = [];
+            replays.push(channel);
+          }
         }
-        return this.sendEvent({ type: 'subscribed', channels: [...this.channels] });
+        this.sendEvent({ type: 'subscribed', channels: [...this.channels.keys()] });
+        if (lastId !== undefined) for (const channel of replays) void this.replay(channel, lastId);
+        return;
       }
       case 'unsubscribe': {
         for (const channel of message.channels) {
           this.channels.delete(channel);
           this.hub.unsubscribe(this, channel);
         }
-        return this.sendEvent({ type: 'subscribed', channels: [...this.channels] });
+        return this.sendEvent({ type: 'subscribed', channels: [...this.channels.keys()] });
       }
       default:
         return assertNever(message, 'client message');
     }
+  }
+
+  /** Sends what the client missed after `lastId` (or reset), then the live messages held meanwhile. */
+  private async replay(channel: string, lastId: number) {
+    let backlog: Backlog;
+    try {
+      backlog = await this.hub.backlog(channel, lastId);
+    } catch {
+      // What was missed cannot be told: the client drops its stale live state, as after a pruned id.
+      backlog = { kind: 'reset' };
+    }
+    const state = this.channels.get(channel);
+    // Unsubscribed meanwhile, or a newer subscribe is replaying already.
+    if (!state?.held) return;
+    if (backlog.kind === 'reset') {
+      this.sendEvent({ type: 'reset', channel });
+      state.lastSent = 0;
+    } else {
+      for (const message of backlog.messages)
+        this.sendNew(state, message.id, Buffer.from(withId(message.body, message.id)));
+    }
+    const held = state.held;
+    state.held = null;
+    for (const message of held) this.sendNew(state, message.id, message.data);
+  }
+
+  private sendNew(state: ChannelState, id: number, data: Buffer) {
+    if (id <= state.lastSent) return;
+    state.lastSent = id;
+    this.send(data);
   }
 
   private error(code: LiveErrorCode, message: string) {
@@ -131,7 +196,7 @@ export class LiveConnection implements Subscriber {
   }
 
   private dropSubscriptions() {
-    for (const channel of this.channels) this.hub.unsubscribe(this, channel);
+    for (const channel of this.channels.keys()) this.hub.unsubscribe(this, channel);
     this.channels.clear();
   }
 }

@@ -1,23 +1,135 @@
-// Live-channel messages too large for a NOTIFY payload travel by reference: the body goes into
-// realtime_messages, the NOTIFY carries only its id, and each instance reads it once.
+// The live channel's backlog (realtime_messages): every message is stored with an id that grows
+// in commit order, in the same transaction as its NOTIFY, so an instance whose LISTEN dropped and
+// a client that reconnects with `last_id` can replay what they missed (Discourse's message_bus).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sqlRows } from '../db/sql.js';
 
-/** How long a stored body stays readable; receivers read it within milliseconds. */
-export const MESSAGE_TTL_SECONDS = 60;
+/** How many messages the backlog keeps at least as long as they are young enough (by id, gaps count). */
+export const BACKLOG_KEEP = 10_000;
+/** How long a message stays replayable. */
+export const BACKLOG_MAX_AGE_SECONDS = 600;
+/** A client missing more than this on one channel gets `reset` instead of a flood. */
+const REPLAY_MAX = 500;
+// Any fixed number: taken by every publish, on every instance, before its id.
+const PUBLISH_LOCK_KEY = 728_190_015;
 
-export async function storeMessage(db: Db, id: string, channel: string, body: string): Promise<void> {
-  await db.execute(sql`INSERT INTO realtime_messages (id, channel, body) VALUES (${id}, ${channel}, ${body})`);
+/** A stored message: its id and its JSON text without the id. */
+export interface StoredMessage {
+  id: number;
+  channel: string;
+  body: string;
 }
 
-export async function loadMessage(db: Db, id: string): Promise<string | null> {
+/**
+ * Stores a message and NOTIFYs it in one statement (one implicit transaction). Identity values
+ * are taken in call order but could commit out of it, and "replay id > last" would then skip the
+ * one that committed late: the advisory lock, taken before the id and held until commit, makes ids
+ * commit in order (and the NOTIFY queue, filled at commit, carries them in that order too). One
+ * round trip keeps that serialized stretch short: at 500 publishes a second, a transaction of
+ * five statements held the lock so long that publishers queued for pool connections.
+ * The notice is the body with its id appended (`inline`) or a reference to the stored row.
+ */
+export async function storeAndNotify(
+  db: Db,
+  notifyChannel: string,
+  channel: string,
+  body: string,
+  inline: boolean,
+): Promise<number> {
+  const [row] = await sqlRows<{ id: string | number }>(
+    db,
+    sql`WITH lock AS (SELECT pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})),
+         stored AS (
+           INSERT INTO realtime_messages (channel, body) SELECT ${channel}, ${body} FROM lock RETURNING id
+         )
+         SELECT id,
+                pg_notify(${notifyChannel}, CASE WHEN ${inline}::boolean
+                  THEN left(${body}::text, -1) || ',"id":' || id || '}'
+                  ELSE '{"ref":' || id || ',"channel":' || to_json(${channel}::text)::text || '}' END)
+         FROM stored`,
+  );
+  return Number(row!.id);
+}
+
+export async function loadMessage(db: Db, id: number): Promise<string | null> {
   const [row] = await sqlRows<{ body: string }>(db, sql`SELECT body FROM realtime_messages WHERE id = ${id}`);
   return row?.body ?? null;
 }
 
-export async function pruneMessages(db: Db): Promise<void> {
+/** The newest id stored (0 when none). */
+export async function newestMessageId(db: Db): Promise<number> {
+  const [row] = await sqlRows<{ id: string | number }>(
+    db,
+    sql`SELECT coalesce(max(id), 0) AS id FROM realtime_messages`,
+  );
+  return Number(row!.id);
+}
+
+/** Messages of every channel after `afterId`, oldest first (an instance catching up). */
+export async function messagesAfter(db: Db, afterId: number, limit: number): Promise<StoredMessage[]> {
+  const rows = await sqlRows<{ id: string | number; channel: string; body: string }>(
+    db,
+    sql`SELECT id, channel, body FROM realtime_messages WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** What a client that saw `lastId` missed on a channel: the messages, or reset when some are gone. */
+export type Backlog = { kind: 'messages'; messages: StoredMessage[] } | { kind: 'reset' };
+
+export async function channelBacklog(db: Db, channel: string, lastId: number): Promise<Backlog> {
+  // One statement, one snapshot: the bounds and the messages agree even while a prune runs.
+  const rows = await sqlRows<{
+    min_id: string | number | null;
+    max_id: string | number | null;
+    id: string | number | null;
+    body: string | null;
+  }>(
+    db,
+    sql`WITH bounds AS (SELECT min(id) AS min_id, max(id) AS max_id FROM realtime_messages)
+        SELECT b.min_id, b.max_id, m.id, m.body
+        FROM bounds b
+        LEFT JOIN LATERAL (
+          SELECT id, body FROM realtime_messages
+          WHERE channel = ${channel} AND id > ${lastId}
+          ORDER BY id LIMIT ${REPLAY_MAX + 1}
+        ) m ON true`,
+  );
+  const first = rows[0];
+  if (!first || first.min_id === null || first.max_id === null) return { kind: 'reset' };
+  // The prune always keeps the newest row, so min..max spans what is still known. Ids before
+  // min_id - 1 were pruned (or never committed: a needless reset, which is safe); an id past
+  // max_id comes from another database.
+  if (lastId < Number(first.min_id) - 1 || lastId > Number(first.max_id)) return { kind: 'reset' };
+  const messages = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({ id: Number(row.id), channel, body: row.body! }));
+  if (messages.length > REPLAY_MAX) return { kind: 'reset' };
+  return { kind: 'messages', messages };
+}
+
+export interface PruneLimits {
+  keep: number;
+  maxAgeSeconds: number;
+}
+
+/**
+ * Deletes what is older than the age or beyond the count, but never the newest row, by which a
+ * reconnecting client's id is judged. Plain keyed deletes: several instances may run it at once.
+ */
+export async function pruneMessages(
+  db: Db,
+  limits: PruneLimits = { keep: BACKLOG_KEEP, maxAgeSeconds: BACKLOG_MAX_AGE_SECONDS },
+): Promise<void> {
   await db.execute(
-    sql`DELETE FROM realtime_messages WHERE created_at < now() - make_interval(secs => ${MESSAGE_TTL_SECONDS})`,
+    sql`WITH newest AS (SELECT max(id) AS id FROM realtime_messages)
+        DELETE FROM realtime_messages m USING newest
+        WHERE m.id < newest.id
+          AND (m.id <= newest.id - ${limits.keep}
+               OR m.created_at < now() - make_interval(secs => ${limits.maxAgeSeconds}))`,
   );
 }
+
+/** The message's text as clients get it: the stored JSON object with its id as the last key. */
+export const withId = (body: string, id: number) => `${body.slice(0, -1)},"id":${id}}`;

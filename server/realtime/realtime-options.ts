@@ -1,6 +1,7 @@
 // Settings of the live channel (/ws): heartbeat, bounds, allowed origins, rate limits.
 // Defaults suit production; tests shorten the heartbeat and shrink the bounds.
 import type { Limit } from '../auth/rate-limit.js';
+import { DEFAULT_LISTENER_MONITOR, type ListenerMonitorOptions } from './listener-monitor.js';
 
 export interface RealtimeOptions {
   /** A ping every heartbeatMs; a socket that has not answered the previous one is dropped. */
@@ -20,6 +21,10 @@ export interface RealtimeOptions {
   wsTokenLimit: Limit;
   /** POST /v1/realtime/publish per user (a test tool; the Copilot publishes in-process). */
   publishLimit: Limit;
+  /** The slow-listener monitor (PostgreSQL only); tests lower its threshold and interval. */
+  listenerMonitor: ListenerMonitorOptions;
+  /** How often the backlog is pruned (and used ws-tokens). */
+  pruneEveryMs: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -30,4 +35,6 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   trustProxy: false,
   wsTokenLimit: { limit: 120, windowSeconds: 60 },
   publishLimit: { limit: 300, windowSeconds: 60 },
+  listenerMonitor: DEFAULT_LISTENER_MONITOR,
+  pruneEveryMs: 60_000,
 };

@@ -11,6 +11,7 @@ import { accountsContext, type AccountsOptions } from '../auth/install.js';
 import { backgroundRunner, runPeriodically } from '../auth/background-work.js';
 import { deleteAccount } from '../auth/delete-account.js';
 import { loadCurrentUser, toCurrentUser } from '../auth/current-user.js';
+import { operatorEmailSet } from '../policies/operators.js';
 import { resendVerification, verifyEmailToken } from '../auth/email-verification.js';
 import { fromAcceptLanguage } from '../auth/languages.js';
 import { checkCredentials } from '../auth/log-in.js';
@@ -35,6 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
   const context = accountsContext(options, app.log);
   const limits = context.rateLimits;
   const runInBackground = backgroundRunner(app);
+  const operators = operatorEmailSet(options.operatorEmails ?? []);
   // Accounts never verified are deleted after UNVERIFIED_ACCOUNT_DAYS (registration also frees such an address).
   runPeriodically(app, 'deleting expired unverified accounts', async () => {
     const deleted = await deleteExpiredUnverifiedAccounts(db);
@@ -65,7 +67,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
     );
     if (!device.fresh) setDeviceCookie(request, reply, context.session, device.value);
     await startSession(db, request, reply, userId, context.session);
-    return { user: await loadCurrentUser(db, userId) };
+    return { user: await loadCurrentUser(db, userId, operators) };
   });
 
   registerRoute(app, routes.logout, async ({ request, reply }) => {
@@ -135,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: Accoun
     return { status: 'ok' as const };
   });
 
-  registerRoute(app, routes.me, async ({ user }) => ({ user: toCurrentUser(user) }));
+  registerRoute(app, routes.me, async ({ user }) => ({ user: toCurrentUser(user, operators) }));
 
   registerRoute(app, routes.listSessions, async ({ user, principal }) => ({
     items: await listSessions(db, user.id, principal.sessionIdHash),

@@ -7,7 +7,6 @@ import { hubPublisher } from '../copilot/automation.js';
 import { registerChatService } from '../copilot/chat-service.js';
 import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from '../copilot/copilot-options.js';
 import { loadCopilotSecret } from '../copilot/copilot-secret.js';
-import { warmFragmentIndex } from '../copilot/fragment-text-index.js';
 import { loginTagOf, newSessionClaims, signSession } from '../copilot/signed-session.js';
 import { deleteConversation, listConversations, readConversation } from '../copilot/conversation-store.js';
 import { COPILOT_TEMPLATES } from '../copilot/templates.js';
@@ -34,8 +33,6 @@ export function registerCopilotRoutes(
   registerRoute(app, routes.issueCopilotSession, async ({ body, principal }) => {
     if (!SCOPES.has(body.scope)) throw validationFailed('scope', 'unknown scope');
     const { user, sessionIdHash } = principal;
-    // The panel is open and a question will follow: have the full-text index ready for it.
-    warmFragmentIndex(db, ['cs', 'en']);
     const claims = newSessionClaims(user.id, loginTagOf(secret, sessionIdHash));
     // The Copilot reads and writes the user's memory as their managed key, made with the first session.
     await ensureManagedKey(db, user.id);

@@ -51,6 +51,13 @@ describe('message catalogues', () => {
             removed: 1,
             pages: 2,
             to: 2,
+            file: 'f',
+            files: 2,
+            seconds: '1.5',
+            replaced: 1,
+            unchanged: 1,
+            skipped: 1,
+            failed: 1,
           },
         );
       }

@@ -249,4 +249,16 @@ describe('commandHandlers', () => {
     );
     expect(incomplete['copilot.tool_call']).toBeUndefined();
   });
+
+  it('reset drops the preview and search results that may be stale, and keeps what was seen', () => {
+    const store = createStore();
+    routeCommand(store, command('editor.translation_preview', { translation_preview: 'Article 54' }));
+    routeCommand(store, command('search.results', { q: 'ustava', items: [] }));
+    routeCommand(store, command('chat.message', { role: 'assistant', content: 'Hello' }));
+    routeCommand(store, { type: 'reset', channel: `user:${USER}` });
+    expect(store.get(translationPreviewAtom)).toBeNull();
+    expect(store.get(copilotSearchResultsAtom)).toBeNull();
+    expect(store.get(copilotMessagesAtom)).toHaveLength(1);
+    expect(store.get(automationEventsAtom)).toHaveLength(3);
+  });
 });

@@ -1,6 +1,8 @@
 // Turns the commands that arrive on the user's channel (parsed once at the socket edge) into Jotai
 // atom updates: each known command has its handler in an exhaustive map, every command joins the
 // automation events list, and navigation goes only to the app's own paths (others are refused).
+// A `reset` (messages were missed and can no longer be replayed) drops the live state that may
+// be stale.
 import type { JotaiStore } from '../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
 import {
@@ -19,7 +21,16 @@ import {
 import { assertNever } from '../shared/assert-never';
 import { documentPath } from '../shared/document-path';
 import { sameOriginAppPath } from './app-path';
-import { isListedCommand, type Command, type CommandMessage, type UnlistedCommand } from './protocol';
+import {
+  isListedCommand,
+  type Command,
+  type CommandMessage,
+  type ResetMessage,
+  type UnlistedCommand,
+} from './protocol';
+
+/** What the live connection hands the router: a command, or the news that some were missed. */
+export type RoutedMessage = CommandMessage | ResetMessage;
 
 /** One handler per known command: a command without one does not compile. */
 export type CommandHandlers = {
@@ -73,10 +84,21 @@ export const commandHandlers: CommandHandlers = {
   },
 };
 
-/** Applies one command that the socket edge already validated. */
-export function routeCommand(store: JotaiStore, command: CommandMessage): void {
-  if (isListedCommand(command)) dispatch(store, command);
+/** Applies one command (or reset) that the socket edge already validated. */
+export function routeCommand(store: JotaiStore, command: RoutedMessage): void {
+  if (command.type === 'reset') resetLiveState(store);
+  else if (isListedCommand(command)) dispatch(store, command);
   else routeUnlisted(store, command);
+}
+
+/**
+ * Messages were missed and cannot be replayed: a shown translation preview or search result may
+ * have been replaced by one that never arrived, so they go; the user asks again. What the user
+ * has already seen (the conversation, the events list) stays; a navigation is never replayed.
+ */
+function resetLiveState(store: JotaiStore): void {
+  store.set(translationPreviewAtom, null);
+  store.set(copilotSearchResultsAtom, null);
 }
 
 function dispatch<C extends Command>(store: JotaiStore, command: C): void {

@@ -7,7 +7,8 @@ import WS, { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { createActor, fromPromise } from 'xstate';
 import { liveConnectionMachine, liveSocketActor, selectLiveStatus } from '../machines/copilot/live-connection.machine';
 import { liveSocketUrl, openLiveSocket } from './live-socket';
-import { SUBPROTOCOL, type CommandMessage } from './protocol';
+import type { RoutedMessage } from './command-router';
+import { SUBPROTOCOL } from './protocol';
 
 const USER_ID = '7f1d8a3e-2b4c-4d5e-8f60-718293a4b5c6';
 
@@ -125,7 +126,7 @@ describe('openLiveSocket', () => {
 
 describe('liveConnectionMachine on real sockets', () => {
   it('connects, subscribes after ready, routes a command, and reconnects after the server drops it', async () => {
-    const routed: CommandMessage[] = [];
+    const routed: RoutedMessage[] = [];
     let tokens = 0;
     server.on('connection', (socket) => socket.send(JSON.stringify({ type: 'ready', user_id: USER_ID })));
     const actor = createActor(

@@ -82,7 +82,19 @@ const Payload = z.record(z.string(), z.unknown());
 
 // ---- client -> server ----
 
-export const SubscribeMessage = z.object({ cmd: z.literal('subscribe'), channels: z.array(Channel).min(1).max(10) });
+/** A message's id: grows in commit order across every channel (the server's backlog, issue 15). */
+export const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `last_id`: the id of the last message the client got on these channels (one id for all the
+ * channels listed; subscribe one channel at a time when they differ). The server first sends
+ * what came after it, or `reset` when its backlog no longer reaches back that far, then live.
+ */
+export const SubscribeMessage = z.object({
+  cmd: z.literal('subscribe'),
+  channels: z.array(Channel).min(1).max(10),
+  last_id: MessageId.optional(),
+});
 export const UnsubscribeMessage = z.object({
   cmd: z.literal('unsubscribe'),
   channels: z.array(Channel).min(1).max(10),
@@ -115,7 +127,13 @@ export const LiveErrorCode = z.enum(LIVE_ERROR_CODES);
 export type LiveErrorCode = z.infer<typeof LiveErrorCode>;
 
 export const ErrorMessage = z.object({ type: z.literal('err'), code: LiveErrorCode, message: z.string() });
-export const ServerEvent = z.discriminatedUnion('type', [ReadyMessage, SubscribedMessage, ErrorMessage]);
+/**
+ * The messages after a subscribe's `last_id` are gone from the server's backlog (pruned by count
+ * and age): the client cannot be told what it missed and drops the live state it holds.
+ */
+export const ResetMessage = z.object({ type: z.literal('reset'), channel: Channel });
+export type ResetMessage = z.infer<typeof ResetMessage>;
+export const ServerEvent = z.discriminatedUnion('type', [ReadyMessage, SubscribedMessage, ErrorMessage, ResetMessage]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 
 /** A command frame of one known name, its payload typed by KNOWN_PAYLOADS. */
@@ -127,6 +145,8 @@ const commandFrame = <C extends KnownCommand>(cmd: C) =>
     payload: KNOWN_PAYLOADS[cmd],
     /** Milliseconds since the epoch when the command was published. */
     ts: z.number(),
+    /** The message's id (the server always sends it; a client subscribes with the last one seen). */
+    id: MessageId.optional(),
   });
 
 /** The frame schema of each known command, in the order of KNOWN_PAYLOADS. */
@@ -156,6 +176,7 @@ export const UnlistedCommand = z.object({
   channel: Channel,
   payload: Payload,
   ts: z.number(),
+  id: MessageId.optional(),
 });
 export type UnlistedCommand = z.infer<typeof UnlistedCommand>;
 

@@ -83,6 +83,9 @@ export const ProfileSettingsScreen = deferred(() =>
 );
 export const TeamsScreen = deferred(() => import('./accounts/teams/teams.screen').then((m) => m.TeamsScreen));
 export const ApiKeysScreen = deferred(() => import('./api-keys/api-keys.screen').then((m) => m.ApiKeysScreen));
+export const AdminImportScreen = deferred(() =>
+  import('./admin/import/admin-import.screen').then((m) => m.AdminImportScreen),
+);
 export const MemoryScreen = deferred(() => import('./memory/memory.screen').then((m) => m.MemoryScreen));
 export const UserProfileScreen = deferred<{ username: string }>(() =>
   import('./accounts/user-profile/user-profile.screen').then((m) => m.UserProfileScreen),

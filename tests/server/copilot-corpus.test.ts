@@ -1,5 +1,7 @@
 // The embedded retrieval assistant on the real Constitution (1993 e-Sbírka JSON and the 2026
-// consolidated Markdown): 'Co říká čl. 54 ústavy?' streams Čl. 54 of 1/1993 Sb., linked.
+// consolidated Markdown): 'Co říká čl. 54 ústavy?' streams Čl. 54 of 1/1993 Sb., linked. Beside it
+// the motor-insurance act (30/2024 Sb.), whose § 75 has a member appointed by the 'policejní
+// prezident': the full-text answers rank as /v1/search does and never quote it for 'prezidenta'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentList, NodeList } from '../../src/api/contract/index.js';
 import { importPaths } from '../../server/importers/import-files.js';
@@ -23,6 +25,7 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the embedded Copilot on the real Cons
     const report = await importPaths(server.database.db, [
       corpusPath('cz-esbirka-original-json', '1_1993.json'),
       corpusPath('cz-consolidated-md', '1-1993.md'),
+      corpusPath('cz-esbirka-original-json', '30_2024.json'),
     ]);
     expect(report.errors).toEqual([]);
     hash = (await templatesOf(server.url)).hash;
@@ -64,6 +67,24 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the embedded Copilot on the real Cons
     const text = (await ask('Jak se volí prezident republiky?')).join('');
     expect(text).toMatch(/Čl\. 5[4-8], 1\/1993 Sb\./);
     expect(text).toContain(`/documents/${constitutionId}-ustava-ceske-republiky?node=`);
+  });
+
+  it("answers 'A kdo volí prezidenta?' with Čl. 56 (direct election) at or above Čl. 57, and no 'policejní prezident'", async () => {
+    const text = (await ask('A kdo volí prezidenta?')).join('');
+    const quoted = [...text.matchAll(/\[([^\]]+, \d+\/\d+ Sb\.)\]/g)].map((match) => match[1]);
+    expect(quoted).toContain('Čl. 56, 1/1993 Sb.');
+    const at57 = quoted.indexOf('Čl. 57, 1/1993 Sb.');
+    if (at57 !== -1) expect(quoted.indexOf('Čl. 56, 1/1993 Sb.')).toBeLessThan(at57);
+    expect(text).toContain('> (1) Volba prezidenta republiky se koná tajným hlasováním');
+    expect(quoted.filter((citation) => citation?.endsWith('30/2024 Sb.'))).toEqual([]);
+    expect(text).not.toContain('policejní prezident');
+  });
+
+  it('the motor-insurance act is there to be found: its police president is quoted when asked for', async () => {
+    // Proves the test above could fail: the act is imported and searchable by the Copilot.
+    const text = (await ask('Kdo je policejní prezident?')).join('');
+    expect(text).toContain('30/2024 Sb.');
+    expect(text).toContain('policejní prezident');
   });
 
   it("opens 'open 1/1993 čl. 54' on the user's screen", async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.js';
+import { corpusPath, hasCorpus } from '../support/corpus.js';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -75,6 +76,38 @@ describe('npm run import', () => {
       await database.close();
     }
   }, 60_000);
+
+  // Issue 15: ropr/2017-02-01.md says it is in force from 2015-05-28 too, with other text; it used
+  // to replace ropr/2015-05-28.md silently.
+  it.skipIf(!hasCorpus)(
+    'refuses two files that give one version, names both and exits non-zero',
+    async () => {
+      const [older, newer, other] = ['2015-05-28.md', '2017-02-01.md', '2014-09-03.md'].map((name) =>
+        corpusPath('cz-pirati-sbirka-versions', 'ropr', name),
+      );
+      const result = await importCli(older!, newer!, other!);
+      expect(result.code).toBe(1);
+      const errors = result.stderr.slice(result.stderr.indexOf('\nErrors:\n'));
+      const lineOf = (file: string) =>
+        errors.split('\n').find((line) => line.includes(`${path.relative(process.cwd(), file)}: conflict`));
+      expect(lineOf(older!)).toContain(`pirati/ropr (2015-05-28) also comes from ${newer}`);
+      expect(lineOf(newer!)).toContain(`pirati/ropr (2015-05-28) also comes from ${older}`);
+      expect(result.stdout).toMatch(/\[1\/1\] pirati\/ropr \(2014-09-03\) created/);
+      expect(result.stdout).toContain('Imported 1 document versions');
+
+      const database = await openDatabase({ dataDir });
+      try {
+        const { rows } = await database.raw(
+          `SELECT b.valid_from::text AS valid_from FROM branches b JOIN documents d ON d.id = b.document_id
+         WHERE d.external_id = 'pirati/ropr'`,
+        );
+        expect(rows).toEqual([{ valid_from: '2014-09-03' }]);
+      } finally {
+        await database.close();
+      }
+    },
+    60_000,
+  );
 
   it('prints usage without arguments', async () => {
     const result = await importCli();

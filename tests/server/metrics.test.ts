@@ -1,7 +1,11 @@
 // GET /metrics: served only with the configured bearer token (404 otherwise, as any unknown path),
 // Prometheus text with requests by route pattern (never by the path asked for) and status,
-// durations, the pool on PostgreSQL, live sockets and the NOTIFY queue's fill.
+// durations, the pool on PostgreSQL, the live channel (sockets, deliveries, lag, cuts) and the
+// NOTIFY queue's fill.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userChannel } from '../../src/realtime/protocol.js';
+import { registerAndLogin } from '../support/accounts.js';
+import { connectLive } from '../support/realtime-client.js';
 import { ENGINES } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -44,10 +48,34 @@ describe.each(ENGINES)('/metrics on %s', (engine) => {
     );
     expect(text).toMatch(/^lexhub_live_sockets 0$/m);
     expect(text).toMatch(/^lexhub_notify_queue_usage_ratio 0$/m);
+    for (const name of [
+      'lexhub_live_deliveries_total',
+      'lexhub_live_slow_consumer_cuts_total',
+      'lexhub_live_listener_cuts_total',
+      'lexhub_live_caught_up_total',
+      'lexhub_live_lag_messages',
+    ])
+      expect(text).toMatch(new RegExp(`^${name} 0$`, 'm'));
     if (engine === 'postgres') expect(text).toMatch(/^lexhub_db_pool_connections \d+$/m);
     else expect(text).not.toContain('lexhub_db_pool_connections');
     // The scrape itself is not counted.
     expect(text).not.toContain('route="/metrics"');
+  });
+
+  it('counts live deliveries and shows the listener caught up', async () => {
+    const { session, user } = await registerAndLogin(server);
+    const client = await connectLive(server.url, session);
+    try {
+      await client.subscribe([userChannel(user.id)]);
+      await server.app.realtime.publish(user.id, 'search.query', { q: 'metrics' });
+      await client.waitFor((message) => message.cmd === 'search.query');
+      const text = await (await scrape(TOKEN)).text();
+      expect(text).toMatch(/^lexhub_live_sockets 1$/m);
+      expect(text).toMatch(/^lexhub_live_deliveries_total 1$/m);
+      expect(text).toMatch(/^lexhub_live_lag_messages 0$/m);
+    } finally {
+      client.close();
+    }
   });
 });
 

@@ -232,6 +232,8 @@ describe.each(ENGINES)('realtime hub (%s)', (engine) => {
           channel: userChannel(user.id),
           payload,
           ts,
+          // Every message carries its backlog id (issue 15).
+          id: expect.any(Number),
         });
       }
       await sleep(100);

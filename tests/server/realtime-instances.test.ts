@@ -2,7 +2,6 @@
 // processes; a socket on the first receives what the second publishes (inline and by
 // reference), with a ws-token from either. Also: the LISTEN connection survives being dropped.
 // PostgreSQL only: skipped, saying so, when DATABASE_URL is unset.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,69 +9,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandMessage, userChannel } from '../../src/realtime/protocol.js';
 import { newRegistration, registerAndLogin } from '../support/accounts.js';
-import { freePort } from '../support/free-port.js';
 import { HttpSession } from '../support/http-session.js';
 import { withPgClient } from '../support/pg-client.js';
 import { RealtimeTestClient, connectLive, issueToken, wsUrl } from '../support/realtime-client.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startTestServer } from '../support/test-server.js';
 
 const adminUrl = process.env.DATABASE_URL;
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 if (!adminUrl) {
   describe('realtime across server processes', () => {
     it.skip('needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run the two-process tests', () => {});
   });
-}
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: path.join(dataDir, 'no-web-app'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      COPILOT_SECRET: 'realtime-instances-test-secret-0123456789',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited ${child.exitCode}: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`instance on ${port} did not start within 60 s: ${output.join('')}`);
-}
-
-async function stopInstance(instance: Instance | undefined) {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-  instance.process.kill('SIGTERM');
-  const timer = setTimeout(() => instance.process.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 describe.runIf(adminUrl)('realtime across server processes', () => {
@@ -83,26 +31,29 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
     return url.toString();
   })();
   let dataDir = '';
-  let first: Instance | undefined;
-  let second: Instance | undefined;
+  let first: ServerProcess | undefined;
+  let second: ServerProcess | undefined;
   const clients: RealtimeTestClient[] = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-rt-'));
     await withPgClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${name}`));
     // Started together: the second waits on the migration lock of the first.
-    [first, second] = await Promise.all([startInstance(databaseUrl, dataDir), startInstance(databaseUrl, dataDir)]);
+    [first, second] = await Promise.all([
+      startServerProcess({ databaseUrl, dataDir }),
+      startServerProcess({ databaseUrl, dataDir }),
+    ]);
   }, 120_000);
 
   afterAll(async () => {
     for (const client of clients) client.close();
-    await Promise.all([stopInstance(first), stopInstance(second)]);
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
     await withPgClient(adminUrl!, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   /** A user registered and logged in on `instance` (the email marked verified in the database). */
-  async function userOn(instance: Instance) {
+  async function userOn(instance: ServerProcess) {
     const session = new HttpSession(instance.url);
     const body = newRegistration();
     const registered = await session.post('/v1/auth/register', body);
@@ -117,7 +68,7 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
   }
 
   /** The same browser session (cookies live in the database) pointed at another instance. */
-  function sameSessionOn(session: HttpSession, instance: Instance): HttpSession {
+  function sameSessionOn(session: HttpSession, instance: ServerProcess): HttpSession {
     const other = new HttpSession(instance.url);
     for (const cookie of ['lexhub_session', 'csrf_token']) other.setCookie(cookie, session.cookie(cookie));
     return other;
@@ -147,6 +98,8 @@ describe.runIf(adminUrl)('realtime across server processes', () => {
       channel: userChannel(userId),
       payload: { path: '/documents' },
       ts,
+      // Every message carries its backlog id (issue 15).
+      id: expect.any(Number),
     });
 
     // Over the NOTIFY limit: instance 1 reads the body instance 2 stored.

@@ -98,7 +98,8 @@ describe.skipIf(!hasCorpus).each(ENGINES)('full-text search over the whole corpu
   beforeAll(async () => {
     server = await startTestServer(engine);
     const report = await importPaths(server.database.db, [CORPUS_DIR]);
-    expect(report.errors).toEqual([]);
+    // The only failures are the corpus' files that give one version twice (import-reimport.test.ts).
+    expect(report.errors.filter((error) => !error.message.startsWith('conflict:'))).toEqual([]);
   }, 900_000);
   afterAll(() => server?.close());
 

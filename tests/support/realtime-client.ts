@@ -115,10 +115,10 @@ export class RealtimeTestClient {
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
-  /** Subscribes and waits for the acknowledgement (or an err). */
-  async subscribe(channels: string[]): Promise<Record<string, unknown>> {
+  /** Subscribes (with the last id seen, to replay what was missed) and waits for the acknowledgement (or an err). */
+  async subscribe(channels: string[], lastId?: number): Promise<Record<string, unknown>> {
     const seen = this.messages.length;
-    this.send({ cmd: 'subscribe', channels });
+    this.send({ cmd: 'subscribe', channels, ...(lastId !== undefined ? { last_id: lastId } : {}) });
     return this.waitFor(
       (message) => (message.type === 'subscribed' || message.type === 'err') && this.messages.indexOf(message) >= seen,
     );

@@ -33,6 +33,8 @@ export interface TestServerOptions {
   translation?: AppOptions['translation'];
   /** GET /metrics's token; default: not served. */
   metrics?: AppOptions['metrics'];
+  /** POST /v1/admin/imports: local token, upload folder, limits; default: the server's. */
+  imports?: AppOptions['imports'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -60,6 +62,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     collectionQuotas: options.collectionQuotas,
     translation: options.translation,
     metrics: options.metrics,
+    imports: options.imports,
     accounts: {
       mailer: mail,
       ...options.accounts,

@@ -15,7 +15,8 @@ import {
 } from './czech-structure.js';
 
 interface EsbirkaFile {
-  metadata: { number: string; year: string; source?: string; version?: string };
+  /** effective_from: the date of effect of a consolidated wording (sources/esbirka.ts writes it). */
+  metadata: { number: string; year: string; source?: string; version?: string; effectiveFrom?: string };
   fullText: string;
 }
 
@@ -59,6 +60,10 @@ function readEsbirkaFile(content: string, file: string): EsbirkaFile {
       year: requireString(metadata.year, file, '$.metadata.year'),
       source: typeof metadata.source === 'string' ? metadata.source : undefined,
       version: typeof metadata.version === 'string' ? metadata.version : undefined,
+      effectiveFrom:
+        typeof metadata.effective_from === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(metadata.effective_from)
+          ? metadata.effective_from
+          : undefined,
     },
     fullText: extracted.full_text,
   };
@@ -223,7 +228,8 @@ function parseEsbirka(content: string, file: string): ParsedDocument {
     publishedDate,
     effectiveDate,
     // The files hold the originally published wording: it is in force from the effective date.
-    versionDate: effectiveDate ?? publishedDate,
+    // A consolidated wording from e-Sbírka says from when it is in force.
+    versionDate: metadata.effectiveFrom ?? effectiveDate ?? publishedDate,
     languages: [structure.language],
     nodes: structure.nodes,
   };

@@ -16,6 +16,9 @@ export async function documentOf(db: Db, reference: string): Promise<DocumentHit
 
 export async function provisionNodeOf(db: Db, document: DocumentHit, citeKey: string): Promise<string> {
   const nodeId = await findNode(db, document, citeKey);
-  if (!nodeId) throw notFound(`Provision "${citeKey}" of ${document.externalId}`, 'cite_key');
+  if (!nodeId) throw provisionNotFound(document, citeKey);
   return nodeId;
 }
+
+export const provisionNotFound = (document: DocumentHit, citeKey: string) =>
+  notFound(`Provision "${citeKey}" of ${document.externalId}`, 'cite_key');

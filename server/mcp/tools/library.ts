@@ -10,7 +10,8 @@ import { listBranches, resolveBranch } from '../../library/branches.js';
 import { compareChanges } from '../../library/compare-changes.js';
 import { notFound } from '../../http/errors.js';
 import { defineTool, text } from '../tool.js';
-import { citeKeyRef, documentOf, documentRef, provisionNodeOf } from './library-refs.js';
+import { citeKeyRef, documentOf, documentRef, provisionNodeOf, provisionNotFound } from './library-refs.js';
+import { readProvisionAt } from './provision-read.js';
 
 /** Characters of one provision's or change's text in an answer. */
 const TEXT_MAX = 4_000;
@@ -65,6 +66,11 @@ export const libraryTools = [
     input: z.object({ document_id: documentRef, cite_key: citeKeyRef, language: language.optional() }),
     annotations: readOnly,
     run: async ({ db }, input) => {
+      // The usual call in one statement; title words or a node id take the general path.
+      const read = await readProvisionAt(db, input.document_id, input.cite_key, input.language);
+      if (read && !read.nodeId) throw provisionNotFound(read.document, input.cite_key);
+      if (read?.provision) return provisionOut(read.provision);
+      if (read) throw notFound(`Text of "${input.cite_key}"`, 'cite_key');
       const document = await documentOf(db, input.document_id);
       const nodeId = await provisionNodeOf(db, document, input.cite_key);
       const provision = await readProvisionText(db, document, nodeId, input.language ?? document.languages[0] ?? 'cs');

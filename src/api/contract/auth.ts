@@ -71,6 +71,8 @@ export const CurrentUser = z.object({
   /** Interface language saved on the server; null until the user picks one. */
   language: z.enum(['en', 'cs']).nullable(),
   email_verified: z.boolean(),
+  /** An operator of this instance (OPERATOR_EMAILS): may import documents (the import page). */
+  operator: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 export const MeResponse = z.object({ user: CurrentUser });

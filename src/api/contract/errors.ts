@@ -83,6 +83,14 @@ export const ERROR_CODES = [
   'managed_key',
   'memory_quota_exceeded',
   'insufficient_scope',
+  // Imports through the server (operators)
+  'operator_required',
+  'import_token_invalid',
+  'import_running',
+  'no_files',
+  'invalid_file_path',
+  'too_many_files',
+  'file_too_large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

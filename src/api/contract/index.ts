@@ -8,6 +8,7 @@ export * from './users';
 export * from './orgs';
 export * from './history';
 export * from './copilot';
+export * from './admin-imports';
 export { routes, type RouteName, type RouteSpec } from './routes';
 export { route, routePattern, needsCsrf } from './route';
 export * from './errors';

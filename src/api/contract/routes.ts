@@ -5,6 +5,7 @@ import { ErrorBody, IdParams } from './common';
 import { route, type RouteSpec } from './route';
 import { compareChangesRoute } from './compare-changes';
 import { findInDocumentRoute } from './find';
+import { adminImportRoutes } from './admin-imports';
 import {
   BranchList,
   BranchListQuery,
@@ -559,6 +560,9 @@ export const routes = {
     response: Comparison,
   }),
   compareChanges: compareChangesRoute,
+  // Operators: importing documents through the running server
+  getImportOptions: adminImportRoutes.getImportOptions,
+  importFiles: adminImportRoutes.importFiles,
   findInDocument: findInDocumentRoute,
   listInterfaceLanguages: route({
     method: 'GET',

@@ -6,7 +6,7 @@ import { Badge, Box, Card, DataList, Flex, Heading, Separator, Text } from '@rad
 import type { Document, Node } from '../../api/contract';
 import { PROVISION_KINDS, provisionKind } from '../structure-tree/node-types';
 import './document-stats.css';
-import { formatDay } from '../../lib/format-day';
+import { effectiveDate } from '../version-selector/branch-label';
 
 export interface DocumentStatsProps {
   document: Document;
@@ -32,7 +32,7 @@ export function DocumentStats({ document, nodes }: DocumentStatsProps) {
   const byType = useMemo(() => countByType(nodes), [nodes]);
 
   // Calendar dates carry no time zone: format them in UTC so they never shift a day.
-  const day = (value: string | null) => (value ? formatDay(intl, value) : '—');
+  const day = (value: string | null) => (value ? effectiveDate(intl, value) : '—');
   const dates: Array<[string, string]> = [
     ['reader.stats.published', day(document.published_date)],
     ['reader.stats.effective', day(document.effective_date)],

@@ -10,14 +10,15 @@ import { useSession } from '../session/session-provider';
 // A 30-character handle must not push the header's other controls off screen.
 const HANDLE_STYLE = { maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-export const accountMenuLinks = (username: string) =>
-  [
-    { href: `/u/${encodeURIComponent(username)}`, label: 'account.menu.profile' },
-    { href: '/settings/profile', label: 'account.menu.settings' },
-    { href: '/settings/handle', label: 'account.menu.handle' },
-    { href: '/teams', label: 'account.menu.teams' },
-    { href: '/settings/api-keys', label: 'account.menu.apiKeys' },
-  ] as const;
+const accountMenuLinks = (username: string, operator = false) => [
+  { href: `/u/${encodeURIComponent(username)}`, label: 'account.menu.profile' },
+  { href: '/settings/profile', label: 'account.menu.settings' },
+  { href: '/settings/handle', label: 'account.menu.handle' },
+  { href: '/teams', label: 'account.menu.teams' },
+  { href: '/settings/api-keys', label: 'account.menu.apiKeys' },
+  // Operators only (the server decides who is one, and checks again on every import).
+  ...(operator ? [{ href: '/admin/import', label: 'account.menu.import' }] : []),
+];
 
 export function AccountMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
   const intl = useIntl();
@@ -43,7 +44,7 @@ export function AccountMenu({ user, compact }: { user: CurrentUser; compact: boo
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end">
         <DropdownMenu.Label>{handle}</DropdownMenu.Label>
-        {accountMenuLinks(user.username).map((item) => (
+        {accountMenuLinks(user.username, user.operator === true).map((item) => (
           <DropdownMenu.Item key={item.href} asChild>
             <Link href={item.href}>{intl.formatMessage({ id: item.label })}</Link>
           </DropdownMenu.Item>

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Popover, Switch, Text } from '@radix-ui/themes';
 import type { ActorRefFrom } from 'xstate';
-import type { Branch } from '../../api/contract';
+import type { Branch, Node } from '../../api/contract';
 import { selectLang, type textLoadingMachine } from '../../machines/reader/text-loading.machine';
 import { markChangesAtom } from '../../atoms/reader/reader-view.atoms';
 import { useAtom } from '../../atoms/store';
@@ -16,11 +16,14 @@ import { errorMessage } from '../../i18n/error-message';
 import {
   changeMarksMachine,
   previousVersion,
+  removedMarksAt,
   selectMarks,
+  selectRemoved,
   selectMarksCount,
   selectMarksError,
   selectMarksLoading,
   type ChangeMark,
+  type RemovedProvision,
 } from '../../machines/reader/change-marks.machine';
 import { DiffText } from '../comparison/diff-text';
 
@@ -30,6 +33,8 @@ interface ChangeMarksValue {
   /** Whether the version read has a previous one to compare with. */
   available: boolean;
   marks: ReadonlyMap<string, ChangeMark>;
+  /** Removed provisions, by the node of the version read where they stood. */
+  removedAt: ReadonlyMap<string, readonly RemovedProvision[]>;
   loading: boolean;
   count?: number;
   error?: string;
@@ -48,12 +53,21 @@ export interface ChangeMarksProviderProps {
   branchId?: string;
   /** The reading: the language compared is the one read. */
   text: ActorRefFrom<typeof textLoadingMachine>;
+  /** The structure of the version read: where removed provisions stood. */
+  nodes: readonly Node[];
   /** `{basePath}/documents/{idSlug}`: the comparison is under it. */
   detailHref: string;
   children: ReactNode;
 }
 
-export function ChangeMarksProvider({ branches, text, detailHref, children, ...props }: ChangeMarksProviderProps) {
+export function ChangeMarksProvider({
+  branches,
+  text,
+  nodes,
+  detailHref,
+  children,
+  ...props
+}: ChangeMarksProviderProps) {
   const intl = useIntl();
   // No version chosen: main is read (what the API serves without a choice).
   const branchId = props.branchId ?? branches.find((branch) => branch.kind === 'main')?.id;
@@ -68,6 +82,8 @@ export function ChangeMarksProvider({ branches, text, detailHref, children, ...p
     [actor, scope.on, scope.from, scope.to, scope.lang],
   );
   const marks = useSelector(actor, selectMarks);
+  const removed = useSelector(actor, selectRemoved);
+  const removedAt = useMemo(() => removedMarksAt(removed, nodes), [removed, nodes]);
   const loading = useSelector(actor, selectMarksLoading);
   const count = useSelector(actor, selectMarksCount);
   const failure = useSelector(actor, selectMarksError);
@@ -77,6 +93,7 @@ export function ChangeMarksProvider({ branches, text, detailHref, children, ...p
       setOn,
       available: previous !== undefined,
       marks,
+      removedAt,
       loading,
       count,
       error: failure && errorMessage(intl, failure, 'comparison'),
@@ -86,7 +103,7 @@ export function ChangeMarksProvider({ branches, text, detailHref, children, ...p
           ? `${detailHref}/compare?${new URLSearchParams({ from: previous.id, to: branchId })}`
           : undefined,
     }),
-    [on, setOn, previous, marks, loading, count, failure, intl, actor, branchId, detailHref],
+    [on, setOn, previous, marks, removedAt, loading, count, failure, intl, actor, branchId, detailHref],
   );
   return <ChangeMarksContext.Provider value={value}>{children}</ChangeMarksContext.Provider>;
 }
@@ -121,39 +138,110 @@ export function MarkChangesToggle() {
   );
 }
 
-/** The margin mark of a changed provision (when marks are on), opening the change. */
+/** The margin marks of a provision (when marks are on): its own change, and provisions removed where it stands. */
 export function ChangeMarkButton({ nodeId, cite }: { nodeId: string; cite: string | null }) {
-  const intl = useIntl();
   const value = useContext(ChangeMarksContext);
-  const mark = value?.on ? value.marks.get(nodeId) : undefined;
-  if (!mark || !value) return null;
+  if (!value?.on) return null;
+  const mark = value.marks.get(nodeId);
+  const removed = value.removedAt.get(nodeId);
+  return (
+    <>
+      {mark && <OwnChangeMark mark={mark} cite={cite} compareHref={value.compareHref} />}
+      {removed && <RemovedMark removed={removed} compareHref={value.compareHref} below={Boolean(mark)} />}
+    </>
+  );
+}
+
+function OwnChangeMark({ mark, cite, compareHref }: { mark: ChangeMark; cite: string | null; compareHref?: string }) {
+  const intl = useIntl();
   const name = mark.citation ?? cite ?? '';
   const kindLabel = intl.formatMessage({ id: `reader.marks.kind.${mark.kind}` }, { from: mark.movedFrom ?? '' });
   const title = name ? `${name}: ${kindLabel}` : kindLabel;
+  return (
+    <MarkPopover
+      kind={mark.kind}
+      label={intl.formatMessage({ id: 'reader.marks.open' }, { citation: name, label: kindLabel })}
+      title={title}
+      compareHref={compareHref}
+    >
+      {mark.kind === 'added' ? (
+        <Text as="p" size="2" className="reader-change-added">
+          {mark.after}
+        </Text>
+      ) : (
+        <DiffText parts={wordDiff(mark.before, mark.after)} />
+      )}
+    </MarkPopover>
+  );
+}
+
+/** Provisions the previous version had here and the version read no longer has: their old text, struck. */
+function RemovedMark({
+  removed,
+  compareHref,
+  below,
+}: {
+  removed: readonly RemovedProvision[];
+  compareHref?: string;
+  /** Beside the provision's own mark: set below it. */
+  below: boolean;
+}) {
+  const intl = useIntl();
+  const kindLabel = intl.formatMessage({ id: 'reader.marks.kind.removed' });
+  const names = removed.map((item) => item.citation ?? item.path).join(', ');
+  return (
+    <MarkPopover
+      kind="removed"
+      below={below}
+      label={intl.formatMessage({ id: 'reader.marks.open' }, { citation: names, label: kindLabel })}
+      title={`${names}: ${kindLabel}`}
+      compareHref={compareHref}
+    >
+      {removed.map((item) => (
+        <Text as="p" size="2" key={item.path} className="reader-change-removed">
+          {removed.length > 1 && <strong>{item.citation ?? item.path} </strong>}
+          <del>{item.text}</del>
+        </Text>
+      ))}
+    </MarkPopover>
+  );
+}
+
+function MarkPopover({
+  kind,
+  below,
+  label,
+  title,
+  compareHref,
+  children,
+}: {
+  kind: string;
+  below?: boolean;
+  label: string;
+  title: string;
+  compareHref?: string;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
   return (
     <Popover.Root>
       <Popover.Trigger>
         <button
           type="button"
           className="reader-change-mark"
-          data-kind={mark.kind}
-          aria-label={intl.formatMessage({ id: 'reader.marks.open' }, { citation: name, label: kindLabel })}
+          data-kind={kind}
+          data-below={below || undefined}
+          aria-label={label}
         />
       </Popover.Trigger>
       <Popover.Content size="2" maxWidth="min(560px, 92vw)" className="reader-change-popover" aria-label={title}>
         <Text as="p" size="2" weight="bold" mb="2">
           {title}
         </Text>
-        {mark.kind === 'added' ? (
-          <Text as="p" size="2" className="reader-change-added">
-            {mark.after}
-          </Text>
-        ) : (
-          <DiffText parts={wordDiff(mark.before, mark.after)} />
-        )}
-        {value.compareHref && (
+        {children}
+        {compareHref && (
           <Text as="p" size="2" mt="3">
-            <RouterLink href={`~${value.compareHref}`}>{intl.formatMessage({ id: 'reader.marks.compare' })}</RouterLink>
+            <RouterLink href={`~${compareHref}`}>{intl.formatMessage({ id: 'reader.marks.compare' })}</RouterLink>
           </Text>
         )}
       </Popover.Content>

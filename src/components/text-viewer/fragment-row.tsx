@@ -22,6 +22,7 @@ import { TranslateLink, TranslationNote } from './translation-note';
 import { SecondText, SecondToggle } from './second-text';
 import { useSecondLanguage } from './second-language';
 import { ChangeMarkButton } from './change-marks';
+import { labelInLanguage } from './heading-language';
 
 export interface FragmentRowProps {
   fragment: Fragment;
@@ -59,6 +60,7 @@ function provisionalLayout(citeKey: string | null): ProvisionLayout {
 
 export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
   const { fragment, node, showHeader, selected, renderActions } = props;
+  const second = useSecondLanguage();
   const layout = props.layout ?? provisionalLayout(fragment.cite_key);
   const actions = showHeader && node && renderActions ? renderActions(node) : null;
   const actionsSlot = actions ? <div className="reader-actions">{actions}</div> : null;
@@ -86,6 +88,18 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
     );
   }
   const citeKey = node?.cite_key ?? fragment.cite_key;
+  const name = node?.title ?? null;
+  // Headed in the language read; side by side, the second column is headed in its own.
+  const readLang = fragment.language_code || undefined;
+  const pairLang = second?.layout === 'columns' ? second.lang : undefined;
+  const heading = layout.role === 'heading' && (
+    <Heading
+      level={layout.level}
+      kind={layout.kind}
+      label={citeKey && labelInLanguage(citeKey, readLang)}
+      name={name}
+    />
+  );
   return (
     <div
       className="reader-row"
@@ -94,9 +108,26 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
       data-selected={(selected && showHeader) || undefined}
     >
       {changeMark}
-      {showHeader && layout.role === 'heading' && (citeKey || node?.title) && (
+      {showHeader && layout.role === 'heading' && (citeKey || name) && (
         <div className="reader-heading-row">
-          <Heading level={layout.level} kind={layout.kind} label={citeKey} name={node?.title ?? null} />
+          {pairLang ? (
+            <div className="reader-pair reader-heading-pair">
+              <div className="reader-pair-first" lang={readLang}>
+                {heading}
+              </div>
+              <div className="reader-second-columns" lang={pairLang}>
+                {/* The same provision's heading in the second language: not a second outline entry. */}
+                <div
+                  className="reader-heading reader-heading-second"
+                  data-kind={layout.role === 'heading' ? layout.kind : undefined}
+                >
+                  <HeadingText label={citeKey && labelInLanguage(citeKey, pairLang)} name={name} />
+                </div>
+              </div>
+            </div>
+          ) : (
+            heading
+          )}
           {actionsSlot}
         </div>
       )}
@@ -119,6 +150,15 @@ function Heading({
   const Tag = `h${level}` as 'h2';
   return (
     <Tag className="reader-heading" data-kind={kind}>
+      <HeadingText label={label} name={name} />
+    </Tag>
+  );
+}
+
+/** The label and its name together; source all-caps set so they do not shout. */
+function HeadingText({ label, name }: { label: string | null; name: string | null }) {
+  return (
+    <>
       {label && (
         <span className={isAllCaps(label) ? 'reader-heading-label reader-caps' : 'reader-heading-label'}>{label}</span>
       )}
@@ -126,7 +166,7 @@ function Heading({
       {name && (
         <span className={isAllCaps(name) ? 'reader-heading-name reader-caps' : 'reader-heading-name'}>{name}</span>
       )}
-    </Tag>
+    </>
   );
 }
 

@@ -7,7 +7,11 @@ import { useAtom, useAtomValue } from '../../atoms/store';
 
 export const useReadingDensity = () => useAtomValue(readingDensityAtom);
 
-export function DensityToggle() {
+/**
+ * `beforeChange` is called before the density changes and returns what to do once it changed (the
+ * text viewer notes the provision at the top, then asks for it to be held there).
+ */
+export function DensityToggle({ beforeChange }: { beforeChange?: () => () => void }) {
   const intl = useIntl();
   const [density, setDensity] = useAtom(readingDensityAtom);
   return (
@@ -15,7 +19,11 @@ export function DensityToggle() {
       <Switch
         size="1"
         checked={density === 'compact'}
-        onCheckedChange={(compact) => setDensity(compact ? 'compact' : 'comfortable')}
+        onCheckedChange={(compact) => {
+          const afterChange = beforeChange?.();
+          setDensity(compact ? 'compact' : 'comfortable');
+          afterChange?.();
+        }}
       />
       {intl.formatMessage({ id: 'reader.density.compact' })}
     </Text>

@@ -4,6 +4,32 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 /** The app header's height and a little air: where a provision scrolled to lands. */
 export const READING_TOP_OFFSET = 72;
+const APP_HEADER_HEIGHT = 60;
+const AIR = 12;
+
+/**
+ * Where a provision lands (px from the top of the window): below the app header, and below the
+ * reader's toolbar where it sticks (wide screens).
+ */
+export function readingTopOffset(column: HTMLElement | null): number {
+  const toolbar = column?.querySelector<HTMLElement>('.text-viewer-toolbar');
+  if (!toolbar || getComputedStyle(toolbar).position !== 'sticky') return READING_TOP_OFFSET;
+  return APP_HEADER_HEIGHT + toolbar.offsetHeight + AIR;
+}
+
+/** The provision under a line just below the header (and the sticky toolbar), if the column shows one there. */
+export function nodeAtReadingTop(column: HTMLElement | null): string | undefined {
+  if (!column || typeof document.elementFromPoint !== 'function') return undefined;
+  const box = column.getBoundingClientRect();
+  const x = box.left + Math.min(48, box.width / 2);
+  const top = readingTopOffset(column);
+  // A gap between rows misses: try a little lower.
+  for (const y of [top + 4, top + 24, top + 48]) {
+    const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-node-id]');
+    if (row && column.contains(row)) return row.dataset.nodeId;
+  }
+  return undefined;
+}
 
 export function useReadingPosition(
   columnRef: RefObject<HTMLElement | null>,
@@ -17,20 +43,10 @@ export function useReadingPosition(
     let last: string | undefined;
     const look = () => {
       frame = 0;
-      const column = columnRef.current;
-      if (!column) return;
-      const box = column.getBoundingClientRect();
-      const x = box.left + Math.min(48, box.width / 2);
-      // A gap between rows misses: try a little lower.
-      for (const y of [READING_TOP_OFFSET + 4, READING_TOP_OFFSET + 24, READING_TOP_OFFSET + 48]) {
-        const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-node-id]');
-        if (!row || !column.contains(row)) continue;
-        const nodeId = row.dataset.nodeId!;
-        if (nodeId !== last) {
-          last = nodeId;
-          report.current?.(nodeId);
-        }
-        return;
+      const nodeId = nodeAtReadingTop(columnRef.current);
+      if (nodeId !== undefined && nodeId !== last) {
+        last = nodeId;
+        report.current?.(nodeId);
       }
     };
     const onScroll = () => {
@@ -63,6 +79,25 @@ export function useListOffsetWatch(columnRef: RefObject<HTMLElement | null>) {
       top = next;
     });
     observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [columnRef]);
+}
+
+/**
+ * The find bar sticks below the reader's toolbar where the toolbar sticks: the page's reading
+ * section is told the toolbar's bottom (`--reader-sticky-top`).
+ */
+export function useStickyToolbarHeight(columnRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const toolbar = columnRef.current?.querySelector<HTMLElement>('.text-viewer-toolbar');
+    const section = columnRef.current?.closest<HTMLElement>('.reader-main');
+    if (!toolbar || !section || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const sticky = getComputedStyle(toolbar).position === 'sticky';
+      if (sticky) section.style.setProperty('--reader-sticky-top', `${APP_HEADER_HEIGHT + toolbar.offsetHeight}px`);
+      else section.style.removeProperty('--reader-sticky-top');
+    });
+    observer.observe(toolbar);
     return () => observer.disconnect();
   }, [columnRef]);
 }

@@ -17,7 +17,6 @@ import {
   selectLanguagesError,
   selectPageError,
   selectPageState,
-  selectScrollTarget,
   selectSpans,
   textLoadingMachine,
   type FragmentRow as Fragment,
@@ -33,8 +32,8 @@ import { TextLanguage } from './text-language';
 import { SecondLanguageSelect, useSecondLanguage } from './second-language';
 import { MarkChangesToggle } from './change-marks';
 import { DensityToggle, useReadingDensity } from './reading-density';
-import { useListOffsetWatch, useReadingPosition } from './reading-position';
-import { useSettledScroll } from './use-settled-scroll';
+import { nodeAtReadingTop, useListOffsetWatch, useReadingPosition, useStickyToolbarHeight } from './reading-position';
+import { useProvisionPlacement } from './use-provision-placement';
 import './text-viewer.css';
 
 export interface TextViewerProps {
@@ -48,8 +47,10 @@ export interface TextViewerProps {
   editorHref?: (fragmentId: string) => string;
   /** Per-provision actions (copy link, copy citation) beside each heading and item number. */
   renderActions?: (node: Node) => ReactNode;
-  /** Controls placed first in the toolbar (the page's 'Contents' button). */
+  /** Controls placed first in the sticky toolbar (the page's 'Contents' button and version picker). */
   toolbarStart?: ReactNode;
+  /** Controls for the row of tools below it (the link to compare versions). */
+  toolbarEnd?: ReactNode;
   /** Whether the toolbar offers the language (the page may offer it elsewhere, on a phone). */
   showLanguage?: boolean;
   /** Told the provision at the top of the window whenever it changes. */
@@ -101,7 +102,7 @@ const footnotesNodeOf = (nodes: readonly Node[]) =>
 
 export function TextViewer(props: TextViewerProps) {
   const { actor, nodes, selectedNodeId, onSelectNode, nodeHref, editorHref, renderActions } = props;
-  const { toolbarStart, showLanguage = true, onReadingNodeChange } = props;
+  const { toolbarStart, toolbarEnd, showLanguage = true, onReadingNodeChange } = props;
   const intl = useIntl();
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const layouts = useMemo(() => provisionLayouts(nodes), [nodes]);
@@ -111,7 +112,6 @@ export function TextViewer(props: TextViewerProps) {
   const cache = useSelector(actor, selectCache);
   const failed = useSelector(actor, selectFailed);
   const spans = useSelector(actor, selectSpans);
-  const scrollTarget = useSelector(actor, selectScrollTarget);
   const pageState = useSelector(actor, selectPageState);
   const pageError = useSelector(actor, selectPageError);
   const listRef = useRef<VirtuosoHandle>(null);
@@ -121,8 +121,17 @@ export function TextViewer(props: TextViewerProps) {
   const sideBySide = useSecondLanguage()?.layout === 'columns';
   const density = useReadingDensity();
 
-  // The window scrolls: the provision's heading lands below the app's sticky header, and stays there.
-  useSettledScroll(listRef, columnRef, scrollTarget?.index, scrollTarget);
+  // The window scrolls: the provision's heading lands below the app header and the toolbar, and
+  // the reading machine keeps it there until the reader takes over.
+  useProvisionPlacement(actor, listRef, columnRef);
+  useStickyToolbarHeight(columnRef);
+  // A denser or looser text moves every row: the provision at the top stays there.
+  const holdPlace = useCallback(() => {
+    const nodeId = nodeAtReadingTop(columnRef.current);
+    return () => {
+      if (nodeId !== undefined) actor.send({ type: 'place.hold', nodeId });
+    };
+  }, [actor]);
 
   const heightEstimates = useHeightEstimates(fragments);
   const firstRows = useFirstRows(fragments);
@@ -156,13 +165,18 @@ export function TextViewer(props: TextViewerProps) {
       data-side-by-side={sideBySide || undefined}
       data-density={density}
     >
-      <Flex align="center" gap="3" wrap="wrap" className="text-viewer-toolbar">
+      {/* One row that sticks under the header on wide screens: what changes the text read
+          (contents, version, density) is at hand wherever the reader is. */}
+      <Flex align="center" gap="3" className="text-viewer-toolbar">
         {toolbarStart}
+        <DensityToggle beforeChange={holdPlace} />
+      </Flex>
+      <Flex align="center" gap="3" wrap="wrap" className="text-viewer-tools">
         {showLanguage && <TextLanguage actor={actor} />}
         {showLanguage && <SecondLanguageSelect />}
         <NodeJump nodes={nodes} onSelect={onSelectNode} />
         <MarkChangesToggle />
-        <DensityToggle />
+        {toolbarEnd}
         <Text size="2" color="gray" aria-live="polite" className="text-viewer-count">
           {intl.formatMessage(
             { id: pageState === 'done' ? 'reader.text.fragmentCount' : 'reader.text.fragmentsLoaded' },

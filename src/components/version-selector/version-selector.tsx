@@ -22,6 +22,8 @@ export interface VersionSelectorProps {
   onRetry?: () => void;
   basePath: string;
   idSlug: string;
+  /** Whether the link to compare versions stands beside the picker (default); else see CompareVersionsLink. */
+  withCompare?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function VersionSelector({
   onRetry,
   basePath,
   idSlug,
+  withCompare = true,
 }: VersionSelectorProps) {
   const intl = useIntl();
   const today = todayIso();
@@ -90,7 +93,7 @@ export function VersionSelector({
   }
 
   const value = selectedBranchId ?? branches.find((branch) => branch.kind === 'main')?.id ?? branches[0]!.id;
-  const compare = compareHref(basePath, idSlug, branches);
+  const compare = withCompare ? compareHref(basePath, idSlug, branches) : undefined;
   return (
     <Flex align="center" gap="3" wrap="wrap">
       <Flex align="center" gap="2">
@@ -108,14 +111,29 @@ export function VersionSelector({
           </Select.Content>
         </Select.Root>
       </Flex>
-      {compare && (
-        <Button asChild variant="soft" size="2">
-          <RouterLink href={`~${compare}`}>
-            <MixIcon aria-hidden />
-            {intl.formatMessage({ id: 'reader.versions.compare' })}
-          </RouterLink>
-        </Button>
-      )}
+      {compare && <CompareLink href={compare} />}
     </Flex>
+  );
+}
+
+/** 'Compare Versions' for the first two versions listed, when there are two. */
+export function CompareVersionsLink({
+  branches,
+  basePath,
+  idSlug,
+}: Pick<VersionSelectorProps, 'branches' | 'basePath' | 'idSlug'>) {
+  const href = compareHref(basePath, idSlug, branches);
+  return href ? <CompareLink href={href} /> : null;
+}
+
+function CompareLink({ href }: { href: string }) {
+  const intl = useIntl();
+  return (
+    <Button asChild variant="soft" size="2">
+      <RouterLink href={`~${href}`}>
+        <MixIcon aria-hidden />
+        {intl.formatMessage({ id: 'reader.versions.compare' })}
+      </RouterLink>
+    </Button>
   );
 }

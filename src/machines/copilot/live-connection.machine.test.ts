@@ -4,7 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
-import type { CommandMessage } from '../../realtime/protocol';
+import type { RoutedMessage } from '../../realtime/command-router';
+import { parseServerMessage } from '../../realtime/protocol';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import {
   CONNECTED_BADGE_MS,
@@ -35,7 +36,7 @@ function start(
 ) {
   const sockets: FakeSocket[] = [];
   const traffic: { direction: string; text: string }[] = [];
-  const commands: CommandMessage[] = [];
+  const commands: RoutedMessage[] = [];
   const tokenCalls = vi.fn(issue);
   const actor = createActor(
     liveConnectionMachine.provide({
@@ -117,6 +118,42 @@ describe('liveConnectionMachine', () => {
       { direction: 'in', text: READY },
       { direction: 'out', text: JSON.stringify({ cmd: 'subscribe', channels: [`user:${USER_ID}`] }) },
     ]);
+  });
+
+  it('resubscribes with the last id seen, drops repeats, and forgets the id after reset', async () => {
+    const h = start();
+    await h.open();
+    await h.ready();
+    const channel = `user:${USER_ID}`;
+    const receive = (frame: Record<string, unknown>) => {
+      const text = JSON.stringify(frame);
+      h.last().emit({ type: 'socket.message', text, message: parseServerMessage(text) });
+    };
+    const command = (id: number) => ({
+      type: 'command',
+      cmd: 'search.query',
+      channel,
+      payload: { q: `q${id}` },
+      ts: 1,
+      id,
+    });
+    receive(command(7));
+    receive(command(9));
+    await h.drop();
+    await vi.advanceTimersByTimeAsync(500);
+    await h.ready();
+    expect(JSON.parse(h.last().sent[0]!)).toEqual({ cmd: 'subscribe', channels: [channel], last_id: 9 });
+    // The replay overlaps what was delivered: not routed twice.
+    receive(command(9));
+    receive(command(12));
+    expect(h.commands.map((message) => (message.type === 'command' ? message.id : message.type))).toEqual([7, 9, 12]);
+
+    receive({ type: 'reset', channel });
+    expect(h.commands.at(-1)).toEqual({ type: 'reset', channel });
+    await h.drop();
+    await vi.advanceTimersByTimeAsync(500);
+    await h.ready();
+    expect(JSON.parse(h.last().sent[0]!)).toEqual({ cmd: 'subscribe', channels: [channel] });
   });
 
   it('retries after 500 ms doubling to a cap of 8 s, with a new token each time', async () => {

@@ -1,6 +1,7 @@
 // The live channel's connection: a fresh ws-token before every attempt, the socket, `subscribe`
 // to user:{id} once the server says ready, and retries after 500 ms doubling to 8 s (back to
-// 500 ms after a ready). No retry when the user must log in or is forbidden.
+// 500 ms after a ready). No retry when the user must log in or is forbidden. It remembers the id
+// of the last message and subscribes again with it, so a reconnection misses nothing (issue 15).
 //
 // Decision (4401): the server closes with 4401 when a token is bad, expired or already used. A
 // token is fresh for each attempt, so one 4401 may be a race (a slow network, a sleeping tab):
@@ -11,13 +12,14 @@
 import { and, assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { issueWsToken } from '../../api/copilot';
 import type { LiveProblem, LiveStatus } from '../../atoms/copilot/live.atoms';
+import type { RoutedMessage } from '../../realtime/command-router';
 import { openLiveSocket, liveSocketUrl, type LiveSocketOptions } from '../../realtime/live-socket';
+import { afterMessage, afterReset, isRepeat, subscribeFrame, type LastIds } from '../../realtime/message-cursor';
 import {
   CLOSE_CODES,
   SESSION_ENDED_REASON,
   parseServerMessage,
   userChannel,
-  type CommandMessage,
   type ServerMessage,
 } from '../../realtime/protocol';
 import { failedWithStatus, failureOf } from '../failure';
@@ -36,6 +38,8 @@ export interface LiveConnectionContext {
   /** 4401 closes since the last ready. */
   unauthorizedCloses: number;
   problem: LiveProblem | null;
+  /** The last message id per channel: kept across reconnections, forgotten on live.close. */
+  lastIds: LastIds;
 }
 
 /** What the socket actor sends its parent. */
@@ -66,9 +70,9 @@ export function liveSocketActor(options: LiveSocketOptions & { base?: string } =
   });
 }
 
-/** The one subscription: the user's own channel. */
+/** The one subscription: the user's own channel, from the last message seen on it. */
 const subscribeText = (context: LiveConnectionContext) =>
-  JSON.stringify({ cmd: 'subscribe', channels: [userChannel(context.userId ?? '')] });
+  subscribeFrame(userChannel(context.userId ?? ''), context.lastIds);
 
 /** The frame of a socket.message, when it is of that type (the socket edge parsed it already). */
 const frameOf = <T extends ServerMessage['type']>(event: LiveConnectionEvent, type: T) =>
@@ -77,6 +81,7 @@ const frameOf = <T extends ServerMessage['type']>(event: LiveConnectionEvent, ty
     : null;
 const readyOf = (event: LiveConnectionEvent) => frameOf(event, 'ready');
 const commandOf = (event: LiveConnectionEvent) => frameOf(event, 'command');
+const resetOf = (event: LiveConnectionEvent) => frameOf(event, 'reset');
 const closeCode = (event: LiveConnectionEvent) => (event.type === 'socket.closed' ? event.code : 0);
 
 export const liveConnectionMachine = setup({
@@ -92,7 +97,7 @@ export const liveConnectionMachine = setup({
     /** Provided by the runner: the WS Demo's traffic log. */
     recordTraffic: (_, _params: { direction: 'in' | 'out'; text: string }) => {},
     /** Provided by the runner: the command router. */
-    routeCommand: (_, _params: { message: CommandMessage }) => {},
+    routeCommand: (_, _params: { message: RoutedMessage }) => {},
     sendSubscribe: sendTo('socket', ({ context }): SocketCommand => ({
       type: 'socket.send',
       text: subscribeText(context),
@@ -105,6 +110,7 @@ export const liveConnectionMachine = setup({
       retryDelay: FIRST_RETRY_MS,
       unauthorizedCloses: 0,
       problem: null,
+      lastIds: {},
     }),
   },
   delays: {
@@ -116,6 +122,11 @@ export const liveConnectionMachine = setup({
     tokenForbidden: failedWithStatus(403),
     isReady: ({ event }) => readyOf(event) !== null,
     isCommand: ({ event }) => commandOf(event) !== null,
+    isRepeat: ({ context, event }) => {
+      const command = commandOf(event);
+      return command !== null && isRepeat(context.lastIds, command);
+    },
+    isReset: ({ event }) => resetOf(event) !== null,
     closedForbidden: ({ event }) => closeCode(event) === CLOSE_CODES.forbidden,
     closedUnauthorized: ({ event }) => closeCode(event) === CLOSE_CODES.unauthorized,
     closedSessionEnded: ({ event }) =>
@@ -127,7 +138,7 @@ export const liveConnectionMachine = setup({
 }).createMachine({
   id: 'liveConnection',
   initial: 'idle',
-  context: { retryDelay: FIRST_RETRY_MS, unauthorizedCloses: 0, problem: null },
+  context: { retryDelay: FIRST_RETRY_MS, unauthorizedCloses: 0, problem: null, lastIds: {} },
   states: {
     idle: {
       entry: 'reset',
@@ -161,10 +172,26 @@ export const liveConnectionMachine = setup({
           on: {
             'socket.message': [
               {
+                guard: 'isRepeat',
+                actions: {
+                  type: 'recordTraffic',
+                  params: ({ event }) => ({ direction: 'in' as const, text: event.text }),
+                },
+              },
+              {
                 guard: 'isCommand',
                 actions: [
                   { type: 'recordTraffic', params: ({ event }) => ({ direction: 'in' as const, text: event.text }) },
+                  assign({ lastIds: ({ context, event }) => afterMessage(context.lastIds, commandOf(event)!) }),
                   { type: 'routeCommand', params: ({ event }) => ({ message: commandOf(event)! }) },
+                ],
+              },
+              {
+                guard: 'isReset',
+                actions: [
+                  { type: 'recordTraffic', params: ({ event }) => ({ direction: 'in' as const, text: event.text }) },
+                  assign({ lastIds: ({ context, event }) => afterReset(context.lastIds, resetOf(event)!.channel) }),
+                  { type: 'routeCommand', params: ({ event }) => ({ message: resetOf(event)! }) },
                 ],
               },
               {

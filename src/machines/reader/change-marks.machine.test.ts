@@ -6,7 +6,15 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Branch } from '../../api/contract';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import { ApiError } from '../../api/client';
-import { changeMarksMachine, marksOf, previousVersion, selectMarksError } from './change-marks.machine';
+import {
+  changeMarksMachine,
+  marksOf,
+  previousVersion,
+  removedMarksAt,
+  removedOf,
+  selectMarksCount,
+  selectMarksError,
+} from './change-marks.machine';
 
 const branch = (id: string, valid_from: string | null): Branch =>
   ({
@@ -66,8 +74,19 @@ const CHANGES: CompareChanges = {
       subtree: [{ path: 'cl-10a/odst-1', cite_key: 'odst. 1', text: 'Zákonem může být...' }],
     },
   ],
-  removed: [],
-  counts: { changed: 2, moved: 1, added: 1, removed: 0 },
+  removed: [
+    {
+      ...place,
+      path: 'cl-103',
+      cite_key: 'Čl. 103',
+      citation: 'Čl. 103',
+      node_id: 'a103',
+      text: 'Návrh zákona o státním rozpočtu podává vláda.',
+      descendants: 0,
+      subtree: [],
+    },
+  ],
+  counts: { changed: 2, moved: 1, added: 1, removed: 1 },
   next_offset: null,
 } as unknown as CompareChanges;
 
@@ -88,6 +107,35 @@ describe('marksOf', () => {
     expect(marks.get('n1')).toMatchObject({ kind: 'moved', movedFrom: 'Čl. 1' });
     expect(marks.get('n10a')).toMatchObject({ kind: 'added', before: '', after: 'Zákonem může být...' });
     expect(marks.has('a54')).toBe(false);
+  });
+});
+
+describe('removedMarksAt', () => {
+  const nodes = [
+    { id: 'n1', external_id: 'cl-1' },
+    { id: 'n102', external_id: 'cl-102' },
+    { id: 'n104', external_id: 'cl-104' },
+    { id: 'n5', external_id: 'cl-5' },
+    { id: 'n5-1', external_id: 'cl-5/odst-1' },
+  ];
+
+  it('marks a removed provision where it stood: after the sibling before it', () => {
+    const at = removedMarksAt(removedOf(CHANGES), nodes);
+    expect([...at.keys()]).toEqual(['n102']);
+    expect(at.get('n102')).toEqual([
+      { path: 'cl-103', citation: 'Čl. 103', text: 'Návrh zákona o státním rozpočtu podává vláda.' },
+    ]);
+  });
+
+  it('marks a removed item at its provision, and one with nothing before it at the first', () => {
+    const removed = [
+      { path: 'cl-5/odst-3', citation: 'Čl. 5 odst. 3', text: 'a' },
+      { path: 'cl-5/odst-4', citation: 'Čl. 5 odst. 4', text: 'b' },
+      { path: 'preamble', citation: null, text: 'c' },
+    ];
+    const at = removedMarksAt(removed, nodes);
+    expect(at.get('n5')?.map((item) => item.path)).toEqual(['cl-5/odst-3', 'cl-5/odst-4']);
+    expect(at.get('n1')?.map((item) => item.path)).toEqual(['preamble']);
   });
 });
 
@@ -116,6 +164,9 @@ describe('changeMarksMachine', () => {
     actor.send({ type: 'marks.scope', on: true, from: 'b2013', to: 'main', lang: 'cs' });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().context.marks.size).toBe(3);
+    // The removed provision counts too: 3 marked in the version read, 1 removed from it.
+    expect(actor.getSnapshot().context.removed.map((item) => item.citation)).toEqual(['Čl. 103']);
+    expect(selectMarksCount(actor.getSnapshot())).toBe(4);
     // The same scope again asks for nothing.
     actor.send({ type: 'marks.scope', on: true, from: 'b2013', to: 'main', lang: 'cs' });
     actor.send({ type: 'marks.scope', on: true, from: 'b1993', to: 'b2013', lang: 'cs' });

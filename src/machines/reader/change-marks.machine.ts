@@ -1,12 +1,14 @@
 // 'Mark changes' in the reader: the provisions of the version read that changed against the
 // previous version (the one in force before it), from the comparison API, by node of the version
-// read; the rows put a mark in the margin that opens the change. Loaded when turned on, again when
-// the version or the language read changes.
+// read; the rows put a mark in the margin that opens the change. A removed provision has no node in
+// the version read: its mark stands where it stood (the nearest provision the version keeps, by
+// structural path). Loaded when turned on, again when the version or the language read changes.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes, type Branch } from '../../api/contract';
 import type { CompareChanges } from '../../api/contract/compare-changes';
 import { failureOf } from '../failure';
+import { nearestNodeByPath } from '../../shared/provision-path';
 
 export interface ChangeMark {
   kind: 'changed' | 'moved' | 'added';
@@ -19,6 +21,15 @@ export interface ChangeMark {
   movedFrom: string | null;
 }
 
+/** A provision of the previous version that the version read no longer has. */
+export interface RemovedProvision {
+  path: string;
+  /** 'Čl. 103'. */
+  citation: string | null;
+  /** Its text and its descendants', as it read before. */
+  text: string;
+}
+
 export interface ChangeScope {
   on: boolean;
   /** The version read and the one before it; no previous version: nothing to mark. */
@@ -29,6 +40,7 @@ export interface ChangeScope {
 
 export interface ChangeMarksContext extends ChangeScope {
   marks: ReadonlyMap<string, ChangeMark>;
+  removed: readonly RemovedProvision[];
   error?: ApiError;
 }
 
@@ -68,7 +80,33 @@ export function marksOf(changes: CompareChanges): Map<string, ChangeMark> {
   return marks;
 }
 
+/** The removed provisions of a comparison, with the texts they had. */
+export const removedOf = (changes: CompareChanges): RemovedProvision[] =>
+  changes.removed.map((item) => ({
+    path: item.path,
+    citation: item.citation ?? item.cite_key,
+    text: [item.text, ...item.subtree.map((child) => child.text)].filter(Boolean).join('\n'),
+  }));
+
+/**
+ * Where each removed provision is marked: at the nearest provision the version read keeps (its
+ * enclosing one, else the sibling before it), else at the first; by node of the version read.
+ */
+export function removedMarksAt(
+  removed: readonly RemovedProvision[],
+  nodes: readonly { id: string; external_id: string }[],
+): Map<string, RemovedProvision[]> {
+  const at = new Map<string, RemovedProvision[]>();
+  for (const item of removed) {
+    const anchor = nearestNodeByPath(nodes, item.path) ?? nodes[0];
+    if (!anchor) continue;
+    at.set(anchor.id, [...(at.get(anchor.id) ?? []), item]);
+  }
+  return at;
+}
+
 const NO_MARKS: ReadonlyMap<string, ChangeMark> = new Map();
+const NO_REMOVED: readonly RemovedProvision[] = [];
 const ready = (scope: ChangeScope) => scope.on && scope.from !== undefined && scope.to !== undefined;
 
 export const changeMarksMachine = setup({
@@ -97,7 +135,7 @@ export const changeMarksMachine = setup({
   },
 }).createMachine({
   id: 'changeMarks',
-  context: ({ input }) => ({ ...input, marks: NO_MARKS }),
+  context: ({ input }) => ({ ...input, marks: NO_MARKS, removed: NO_REMOVED }),
   initial: 'start',
   on: {
     'marks.scope': {
@@ -109,6 +147,7 @@ export const changeMarksMachine = setup({
         to: event.to,
         lang: event.lang,
         marks: NO_MARKS,
+        removed: NO_REMOVED,
         error: undefined,
       })),
     },
@@ -120,7 +159,13 @@ export const changeMarksMachine = setup({
       invoke: {
         src: 'loadChanges',
         input: ({ context }) => ({ from: context.from!, to: context.to!, lang: context.lang }),
-        onDone: { target: 'loaded', actions: assign({ marks: ({ event }) => marksOf(event.output) }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({
+            marks: ({ event }) => marksOf(event.output),
+            removed: ({ event }) => removedOf(event.output),
+          }),
+        },
         onError: { target: 'failed', actions: assign({ error: failureOf }) },
       },
     },
@@ -131,7 +176,9 @@ export const changeMarksMachine = setup({
 
 type ChangeMarksSnapshot = SnapshotFrom<typeof changeMarksMachine>;
 export const selectMarks = (s: ChangeMarksSnapshot) => s.context.marks;
+export const selectRemoved = (s: ChangeMarksSnapshot) => s.context.removed;
 export const selectMarksLoading = (s: ChangeMarksSnapshot) => s.matches('loading');
 export const selectMarksError = (s: ChangeMarksSnapshot) => (s.matches('failed') ? s.context.error : undefined);
-/** How many provisions are marked, once loaded. */
-export const selectMarksCount = (s: ChangeMarksSnapshot) => (s.matches('loaded') ? s.context.marks.size : undefined);
+/** How many provisions are marked (removed ones too), once loaded. */
+export const selectMarksCount = (s: ChangeMarksSnapshot) =>
+  s.matches('loaded') ? s.context.marks.size + s.context.removed.length : undefined;

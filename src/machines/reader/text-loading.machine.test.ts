@@ -8,6 +8,7 @@ import { getFragmentTexts, listFragments } from '../../api/library';
 import { fakeTimersInEachTest } from '../../testing/fake-timers';
 import { prefetchFirstScreen } from './fragment-texts-cache';
 import {
+  MAX_PLACE_ATTEMPTS,
   textLoadingMachine,
   type FragmentRow,
   type LanguageRow,
@@ -259,6 +260,47 @@ describe('text loading machine', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(t.context().scrollTarget).toEqual({ index: 10, nonce: 2 });
     expect(t.pages).toHaveLength(3);
+  });
+
+  it('holds the provision in place: each drift the list reports scrolls again, until the reader takes over', async () => {
+    const t = start({ nodeId: 'n3' });
+    await vi.advanceTimersByTimeAsync(10 + 100);
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'placing' } })).toBe(true);
+    expect(t.context().scrollTarget).toEqual({ index: 15, nonce: 1 });
+    // Rows above it got their texts: the same row is scrolled to again.
+    t.actor.send({ type: 'place.drifted' });
+    t.actor.send({ type: 'place.drifted' });
+    expect(t.context().scrollTarget).toEqual({ index: 15, nonce: 3 });
+    // The reader scrolls: their place from now on, drifts no longer move the page.
+    t.actor.send({ type: 'reader.input' });
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'idle' } })).toBe(true);
+    t.actor.send({ type: 'place.drifted' });
+    expect(t.context().scrollTarget).toEqual({ index: 15, nonce: 3 });
+  });
+
+  it('gives up placing after MAX_PLACE_ATTEMPTS drifts', async () => {
+    const t = start({ nodeId: 'n3' });
+    await vi.advanceTimersByTimeAsync(10 + 100);
+    for (let i = 0; i < MAX_PLACE_ATTEMPTS; i++) t.actor.send({ type: 'place.drifted' });
+    expect(t.context().scrollTarget?.nonce).toBe(1 + MAX_PLACE_ATTEMPTS);
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'placing' } })).toBe(true);
+    t.actor.send({ type: 'place.drifted' });
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'idle' } })).toBe(true);
+    expect(t.context().scrollTarget?.nonce).toBe(1 + MAX_PLACE_ATTEMPTS);
+  });
+
+  it('holds a provision the reader is at when the layout changes (compact reading), without a new address', async () => {
+    const t = start({ nodeOrder: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`n${i}`, i])) });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'idle' } })).toBe(true);
+    t.actor.send({ type: 'place.hold', nodeId: 'n7' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(t.context().scrollTarget).toEqual({ index: 35, nonce: 1 });
+    expect(t.actor.getSnapshot().matches({ reading: { jump: 'placing' } })).toBe(true);
+    // Held again while placing: the new place wins.
+    t.actor.send({ type: 'place.hold', nodeId: 'n2' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(t.context().scrollTarget).toEqual({ index: 10, nonce: 2 });
   });
 
   it('scrolls to the node of the address once the text is there', async () => {

@@ -33,6 +33,11 @@ export const TEXT_WINDOW = 10;
 /** The texts endpoint takes at most 200 ids; spans are fetched one fragment at a time. */
 const TEXT_BATCH_MAX = 200;
 const SPAN_BATCH_MAX = 30;
+/**
+ * While a provision is being placed, rows above it change height (their texts arrive, the text
+ * face loads, a banner appears) and push it away: it is scrolled to again, at most this often.
+ */
+export const MAX_PLACE_ATTEMPTS = 40;
 
 export interface TextLoadingInput {
   documentId: string;
@@ -82,6 +87,8 @@ export interface TextLoadingContext {
   jumpNodeId?: string;
   /** Read by the list: scroll to `index` whenever `nonce` changes. */
   scrollTarget: { index: number; nonce: number } | null;
+  /** Scrolls asked for again while placing the current target (bounded by MAX_PLACE_ATTEMPTS). */
+  placeAttempts: number;
 }
 
 export type TextLoadingEvent =
@@ -98,7 +105,13 @@ export type TextLoadingEvent =
   | { type: 'texts.loaded' }
   | { type: 'text.retry'; id: string }
   | { type: 'node.select'; nodeId: string }
-  | { type: 'nodes.loaded'; nodeOrder: Record<string, number> };
+  | { type: 'nodes.loaded'; nodeOrder: Record<string, number> }
+  /** Keep this provision where the reader is after the page's layout changes (compact reading). */
+  | { type: 'place.hold'; nodeId: string }
+  /** The list saw the provision being placed away from its place (rows above it changed height). */
+  | { type: 'place.drifted' }
+  /** The reader scrolls, types or clicks: the place is theirs from now on. */
+  | { type: 'reader.input' };
 
 interface PageInput {
   documentId: string;
@@ -270,6 +283,7 @@ export const textLoadingMachine = setup({
       context.jumpNodeId !== undefined &&
       fragmentIndexOfNode(context.fragments, context.jumpNodeId, context.nodeOrder) >= 0,
     jumpHopeless: ({ context }) => context.endReached,
+    mayPlaceAgain: ({ context }) => context.placeAttempts < MAX_PLACE_ATTEMPTS,
     hasJump: ({ context }) => context.jumpNodeId !== undefined,
     hasSpanWork: ({ context }) => spanWork(context).length > 0,
   },
@@ -344,6 +358,7 @@ export const textLoadingMachine = setup({
     spans: {},
     jumpNodeId: input.nodeId,
     scrollTarget: null,
+    placeAttempts: 0,
     ...readingReset,
   }),
   // The language list and the reading run side by side: neither waits for the other.
@@ -608,8 +623,18 @@ export const textLoadingMachine = setup({
             },
           },
         },
+        // Going to a provision is a state, not a timer: seeking (pages load until its row is
+        // here), scrolling (the list renders first), then placing, where the list reports each
+        // drift from the place (place.drifted) and is scrolled again, until the reader takes over.
         jump: {
           initial: 'start',
+          on: {
+            'place.hold': {
+              target: '.seeking',
+              reenter: true,
+              actions: assign({ jumpNodeId: ({ event }) => event.nodeId }),
+            },
+          },
           states: {
             start: { always: [{ guard: 'hasJump', target: 'seeking' }, { target: 'idle' }] },
             idle: {
@@ -645,16 +670,36 @@ export const textLoadingMachine = setup({
             scrolling: {
               after: {
                 scrollDelay: {
-                  target: 'idle',
+                  target: 'placing',
                   actions: assign(({ context }) => ({
                     scrollTarget: {
                       index: fragmentIndexOfNode(context.fragments, context.jumpNodeId!, context.nodeOrder),
                       nonce: (context.scrollTarget?.nonce ?? 0) + 1,
                     },
+                    placeAttempts: 0,
                   })),
                 },
               },
               on: {
+                'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
+              },
+            },
+            placing: {
+              on: {
+                'place.drifted': [
+                  {
+                    guard: 'mayPlaceAgain',
+                    actions: assign(({ context }) => ({
+                      scrollTarget: context.scrollTarget && {
+                        index: context.scrollTarget.index,
+                        nonce: context.scrollTarget.nonce + 1,
+                      },
+                      placeAttempts: context.placeAttempts + 1,
+                    })),
+                  },
+                  { target: 'idle' },
+                ],
+                'reader.input': 'idle',
                 'node.select': { target: 'seeking', actions: assign({ jumpNodeId: ({ event }) => event.nodeId }) },
               },
             },
@@ -677,6 +722,8 @@ export const selectCache = (s: TextLoadingSnapshot) => s.context.cache;
 export const selectFailed = (s: TextLoadingSnapshot) => s.context.failed;
 export const selectSpans = (s: TextLoadingSnapshot) => s.context.spans;
 export const selectScrollTarget = (s: TextLoadingSnapshot) => s.context.scrollTarget;
+/** Whether a provision is being held at its place (the list reports drifts and reader input). */
+export const selectPlacing = (s: TextLoadingSnapshot) => s.matches({ reading: { jump: 'placing' } });
 export type PageState = 'loading' | 'idle' | 'failed' | 'done';
 export const selectPageState = (s: TextLoadingSnapshot): PageState =>
   s.matches({ reading: { pages: 'done' } })

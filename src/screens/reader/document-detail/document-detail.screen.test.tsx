@@ -283,7 +283,7 @@ describe('a document inside a collection', () => {
     expect(asked).toContain(`document ${OLD}`);
     expect(asked).not.toContain('document main');
     const notice = screen.getByTestId('pin-notice');
-    expect(notice.textContent).toContain('As in force on Jan 1, 2000');
+    expect(notice.textContent).toContain('As in force on 1 January 2000');
     const latest = within(notice).getByRole('link', { name: 'Show the latest version' });
     const corrected = `/u/jana/ustavni-pravo/documents/${ID}-ustava-ceske-republiky`;
     expect(latest.getAttribute('href')).toBe(`${corrected}?branch=main`);
@@ -305,7 +305,7 @@ describe('a document inside a collection', () => {
     expect(asked).toContain('document main');
     expect(asked).not.toContain(`document ${OLD}`);
     expect(screen.getByTestId('pin-notice').textContent).toContain(
-      'The collection refers to the version in force on Jan 1, 2000.',
+      'The collection refers to the version in force on 1 January 2000.',
     );
   });
 

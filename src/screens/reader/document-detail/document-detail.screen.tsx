@@ -47,9 +47,10 @@ import { ReaderTextTools } from '../../../components/provision-actions/reader-te
 import { TextLanguage } from '../../../components/text-viewer/text-language';
 import { SecondLanguageProvider, SecondLanguageSelect } from '../../../components/text-viewer/second-language';
 import { secondLangOf, secondLangQuery } from '../../../machines/reader/second-language.machine';
+import { selectLang } from '../../../machines/reader/text-loading.machine';
 import { ChangeMarksProvider } from '../../../components/text-viewer/change-marks';
 import { DocumentStats } from '../../../components/document-stats/document-stats';
-import { VersionSelector } from '../../../components/version-selector/version-selector';
+import { CompareVersionsLink, VersionSelector } from '../../../components/version-selector/version-selector';
 import { VersionBanner } from '../../../components/version-banner/version-banner';
 import { VersionTimeline } from '../../../components/version-timeline/version-timeline';
 import { PinButton } from '../../../components/pin-button/pin-button';
@@ -121,6 +122,7 @@ function DocumentDetail(props: DocumentDetailProps) {
   const textBranch = useSelector(page, selectTextBranch);
   const selectedNodeId = useSelector(page, selectNode);
   const segment = useSelector(page, selectSegment);
+  const readLang = useSelector(text, selectLang);
   const pageSearch = useSelector(page, selectSearch);
   const doc = useSelector(detail, selectDocument);
   const nodes = useSelector(detail, selectNodes);
@@ -198,26 +200,28 @@ function DocumentDetail(props: DocumentDetailProps) {
   const selectTab = (next: string) =>
     navigate(`~${addressWith(address, { tab: next === 'overview' ? 'overview' : undefined })}`);
 
+  // In the text's toolbar (which sticks under the header on wide screens), or in the sheet on a
+  // phone: always at hand from where the reader is, so switching never leaves the provision read.
   const versionSelector = (
-    <>
-      <VersionSelector
-        status={branchStatus}
-        branches={branches}
-        selectedBranchId={selectedBranchId}
-        error={branchError}
-        onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
-        onRetry={() => page.send({ type: 'branches.retry' })}
-        basePath={basePath}
-        idSlug={segment}
-      />
-      <VersionBanner page={page} basePath={basePath} />
-    </>
+    <VersionSelector
+      status={branchStatus}
+      branches={branches}
+      selectedBranchId={selectedBranchId}
+      error={branchError}
+      onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
+      onRetry={() => page.send({ type: 'branches.retry' })}
+      basePath={basePath}
+      idSlug={segment}
+      // In the sticky toolbar the picker stands alone (one row); the comparison link goes below.
+      withCompare={phone}
+    />
   );
   const contents = structureNodes ? (
     <TableOfContents
       nodes={structureNodes}
       currentNodeId={readingNodeId ?? selectedNodeId}
       onSelect={chooseFromContents}
+      lang={readLang}
     />
   ) : (
     <ColumnSkeleton lines={8} />
@@ -285,10 +289,9 @@ function DocumentDetail(props: DocumentDetailProps) {
             </Box>
           )
         )}
-        {/* On a phone the version is chosen in the sheet, with the contents: the text comes first. */}
-        {!phone && versionSelector}
-        {/* A version not in force says so on the page itself, on a phone too (its picker is in the sheet). */}
-        {phone && <VersionBanner page={page} basePath={basePath} />}
+        {/* A version not in force says so on the page itself; its picker is in the text's toolbar
+            (on a phone in the sheet, with the contents: the text comes first). */}
+        <VersionBanner page={page} basePath={basePath} />
         {item?.as_of && pinnedBranch && (
           <PinNotice
             asOf={item.as_of}
@@ -351,7 +354,19 @@ function DocumentDetail(props: DocumentDetailProps) {
                       onSelectNode={selectNodeId}
                       nodeHref={nodeHref}
                       editorHref={signedIn ? editorHref : undefined}
-                      toolbarStart={phone ? undefined : contentsButton}
+                      toolbarStart={
+                        phone ? undefined : (
+                          <>
+                            {contentsButton}
+                            {versionSelector}
+                          </>
+                        )
+                      }
+                      toolbarEnd={
+                        phone ? undefined : (
+                          <CompareVersionsLink branches={branches} basePath={basePath} idSlug={segment} />
+                        )
+                      }
                       showLanguage={!phone}
                       onReadingNodeChange={setReadingNodeId}
                       renderActions={renderActions}
@@ -407,6 +422,7 @@ function DocumentDetail(props: DocumentDetailProps) {
         branches={branches}
         branchId={selectedBranchId}
         text={text}
+        nodes={nodesLoaded ? nodes : NO_NODES}
         detailHref={detailPath(basePath, segment)}
       >
         {body}

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Callout, Link } from '@radix-ui/themes';
 import { CalendarIcon } from '@radix-ui/react-icons';
-import { formatDay } from '../../../lib/format-day';
+import { effectiveDate } from '../../../components/version-selector/branch-label';
 
 export function PinNotice({
   asOf,
@@ -20,7 +20,8 @@ export function PinNotice({
   pinnedHref: string;
 }) {
   const intl = useIntl();
-  const date = formatDay(intl, asOf);
+  // One date format across the reader: the banner's and the version picker's.
+  const date = effectiveDate(intl, asOf);
   return (
     <Callout.Root size="1" color="amber" variant="surface" highContrast data-testid="pin-notice">
       <Callout.Icon>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { Node } from '../../../api/contract';
 import { StructureTree } from '../../../components/structure-tree/structure-tree';
 import { provisionKind, type ProvisionKind } from '../../../components/structure-tree/node-types';
+import { labelInLanguage } from '../../../components/text-viewer/heading-language';
 
 const ITEM_KINDS: ReadonlySet<ProvisionKind> = new Set(['subsection', 'paragraph', 'letter', 'point']);
 
@@ -31,10 +32,18 @@ export interface TableOfContentsProps {
   /** The provision at the top of the window, else the one the address names. */
   currentNodeId?: string;
   onSelect: (nodeId: string) => void;
+  /** The reading language: the headings are labelled in it, as the text is ('Článek 1'). */
+  lang?: string;
 }
 
-export function TableOfContents({ nodes, currentNodeId, onSelect }: TableOfContentsProps) {
-  const listed = useMemo(() => contentsNodes(nodes), [nodes]);
+export function TableOfContents({ nodes, currentNodeId, onSelect, lang }: TableOfContentsProps) {
+  const listed = useMemo(
+    () =>
+      contentsNodes(nodes).map((node) =>
+        node.cite_key ? { ...node, cite_key: labelInLanguage(node.cite_key, lang) } : node,
+      ),
+    [nodes, lang],
+  );
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const listedIds = useMemo(() => new Set(listed.map((node) => node.id)), [listed]);
   const current = contentsEntryOf(currentNodeId, byId, listedIds);

@@ -1,9 +1,23 @@
-// Shown on the home page while the library holds no documents: how to import some.
+// Shown on the home page while the library holds no documents: the steps that work on this
+// server's engine (GET /v1/admin/imports/options). On the embedded database only the running
+// server may open it: the import page (operators) or `npm run import`, which then sends the
+// files through the server; on PostgreSQL `npm run import` works with or without the server.
 import { useIntl } from 'react-intl';
-import { Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { call } from '../../../api/client';
+import { routes } from '../../../api/contract/routes';
+import { resourcePage } from '../../../machines/resource-page.machine';
+
+const importOptionsMachine = resourcePage((_key, signal) => call(routes.getImportOptions, { signal }));
 
 export function EmptyLibrary() {
   const intl = useIntl();
+  const page = useActorRef(importOptionsMachine, { input: { key: 'import-options' } });
+  const options = useSelector(page, (snapshot) => snapshot.context.resource);
+  // Until the engine is known (or if asking failed), the general words.
+  const steps = options ? `home.empty.${options.engine}` : 'home.empty.text';
   return (
     <Card size="3" data-testid="empty-library">
       <Flex direction="column" gap="3">
@@ -11,11 +25,18 @@ export function EmptyLibrary() {
           {intl.formatMessage({ id: 'home.empty.title' })}
         </Heading>
         <Text as="p" size="3">
-          {intl.formatMessage({ id: 'home.empty.text' })}
+          {intl.formatMessage({ id: steps })}
         </Text>
         <Code size="3" className="command">
           npm run import -- &lt;{intl.formatMessage({ id: 'home.empty.placeholder' })}&gt;
         </Code>
+        {options?.operator && (
+          <Flex>
+            <Button asChild>
+              <Link href="/admin/import">{intl.formatMessage({ id: 'home.empty.importPage' })}</Link>
+            </Button>
+          </Flex>
+        )}
         <Text as="p" size="2" color="gray">
           {intl.formatMessage({ id: 'home.empty.formats' })}
         </Text>

@@ -28,7 +28,17 @@ const summaryOf = (summary: LibrarySummary) =>
     return HttpResponse.json(summary);
   });
 setUpComponentTests();
-const server = mockApi(summaryOf(EMPTY));
+const server = mockApi(
+  summaryOf(EMPTY),
+  // The empty library's steps depend on the engine (empty-library.test.tsx tests them).
+  http.get('*/v1/admin/imports/options', () =>
+    HttpResponse.json({
+      engine: 'postgres',
+      operator: false,
+      limits: { max_files: 1, max_file_bytes: 1, max_total_bytes: 1 },
+    }),
+  ),
+);
 
 afterEach(() => {
   asked.length = 0;

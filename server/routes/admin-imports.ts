@@ -1,0 +1,99 @@
+// Importing documents through the running server (issue 15): the embedded database is one
+// process's, so while the server runs, imports go through it. Operators only: a verified account
+// in OPERATOR_EMAILS with its session and CSRF header, or `npm run import` on the server's machine
+// with the local token (server/admin/local-server-file.ts). One import at a time per instance:
+// a second answers 409 import_running (no queue: an upload is large, and the caller can retry).
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { IMPORT_TOKEN_HEADER, type ImportResult } from '../../src/api/contract/admin-imports.js';
+import { routes } from '../../src/api/contract/routes.js';
+import { routePattern } from '../../src/api/contract/route.js';
+import { toImportResult, versionCollector } from '../admin/import-result.js';
+import { DEFAULT_UPLOAD_LIMITS, receiveUpload, type UploadLimits } from '../admin/receive-upload.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '../auth/csrf.js';
+import { safeEqual } from '../auth/secret-token.js';
+import type { Database } from '../db/client.js';
+import { csrfFailed, importRunning, importTokenInvalid, notAuthenticated, operatorRequired } from '../http/errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { importPaths } from '../importers/import-files.js';
+import { isOperator, operatorEmailSet } from '../policies/operators.js';
+
+export interface AdminImportOptions {
+  /** OPERATOR_EMAILS. */
+  operatorEmails: readonly string[];
+  /** The local token of `npm run import` (written to DATA_DIR at start); none: only sessions. */
+  localToken?: string;
+  /** Where uploads wait while they are imported (DATA_DIR/uploads); each in its own folder, removed after. */
+  uploadDir: string;
+  limits: UploadLimits;
+}
+
+export async function registerAdminImportRoutes(app: FastifyInstance, database: Database, options: AdminImportOptions) {
+  const operators = operatorEmailSet(options.operatorEmails);
+  const { limits } = options;
+
+  registerRoute(app, routes.getImportOptions, async ({ principal }) => ({
+    engine: database.engine,
+    operator: principal.kind === 'user' && isOperator(principal.user, operators),
+    limits: { max_files: limits.maxFiles, max_file_bytes: limits.maxFileBytes, max_total_bytes: limits.maxTotalBytes },
+  }));
+
+  /** Throws unless the caller may import: the local token, or an operator's session with the CSRF header. */
+  const checkAuthority = (request: FastifyRequest) => {
+    const token = request.headers[IMPORT_TOKEN_HEADER];
+    if (token !== undefined) {
+      if (!options.localToken || typeof token !== 'string' || !safeEqual(token, options.localToken))
+        throw importTokenInvalid();
+      return;
+    }
+    const { principal } = request;
+    if (principal.kind !== 'user') throw notAuthenticated();
+    // The route opts out of the CSRF hook (the token has no cookie to echo), so cookie callers are checked here.
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) throw csrfFailed();
+    if (!isOperator(principal.user, operators)) throw operatorRequired();
+  };
+
+  let running = false;
+  // What an import killed mid-way left (up to the total upload limit each): nothing runs yet.
+  for (const entry of await fsp.readdir(options.uploadDir).catch(() => [] as string[]))
+    if (entry.startsWith('import-'))
+      await fsp.rm(path.join(options.uploadDir, entry), { recursive: true, force: true });
+  // Multipart only for this route: every other route keeps answering 415 to it.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+    scope.route({
+      method: 'POST',
+      url: routePattern(routes.importFiles),
+      config: { principal: 'session', csrf: false },
+      handler: async (request, reply): Promise<ImportResult> => {
+        checkAuthority(request);
+        if (running) throw importRunning();
+        running = true;
+        let root: string | undefined;
+        try {
+          // Inside the try: a folder that cannot be made must not leave `running` set for good.
+          await fsp.mkdir(options.uploadDir, { recursive: true });
+          const folder = await fsp.mkdtemp(path.join(options.uploadDir, 'import-'));
+          root = folder;
+          const upload = await receiveUpload(request, folder, limits);
+          const started = performance.now();
+          const { versions, onProgress } = versionCollector(folder);
+          const inputs = upload.inputs.map((input) => path.join(folder, ...input.split('/')));
+          const report = await importPaths(database.db, inputs, onProgress);
+          const seconds = (performance.now() - started) / 1000;
+          reply.header('Cache-Control', 'no-store');
+          return toImportResult(folder, upload.files.length, versions, report, seconds);
+        } finally {
+          running = false;
+          if (root) await fsp.rm(root, { recursive: true, force: true });
+        }
+      },
+    });
+  });
+}
+
+export { DEFAULT_UPLOAD_LIMITS };
