@@ -19,7 +19,7 @@ const server = mockApi(optionsOf({ engine: 'pglite', operator: true, limits: LIM
 describe('EmptyLibrary', () => {
   it('on the embedded database, sends operators to the import page and names the command through the server', async () => {
     renderScreen(<EmptyLibrary />);
-    expect(await screen.findByText(/only the running server may open/)).toBeTruthy();
+    expect(await screen.findByText(/one process opens at a time/)).toBeTruthy();
     expect(screen.getByText('npm run import -- <file or folder>')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the import page' }).getAttribute('href')).toBe('/admin/import');
   });
