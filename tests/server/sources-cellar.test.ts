@@ -44,7 +44,7 @@ describe.skipIf(!hasCorpus)('CELLAR source', () => {
     ]);
     const sparql = cellar.requests[0]!;
     expect(sparql.accept).toBe('application/sparql-results+json');
-    expect(sparql.userAgent).toMatch(/^Lexhub\/\d+\.\d+\.\d+ \(\+https?:\/\/\S+\)$/);
+    expect(sparql.userAgent).toMatch(/^Lexhub\/\d+\.\d+\.\d+( \(\+https?:\/\/\S+\))?$/);
   });
 
   it('fetches the Formex package in two languages (a zip behind a 303, a 300 list) and the parser reads both', async () => {
