@@ -77,9 +77,11 @@ test('side by side, each column is headed in its language, and the Copilot butto
   await expect(textRegion(page).getByRole('heading', { name: 'Článek 1' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'side by side headings');
 
-  // The floating button, at every place of the page, stands clear of every line of text.
+  // On a wide screen the button sits in the header's band, clear of every line of text at every
+  // place of the page.
   const fab = page.locator('.copilot-fab button');
   await expect(fab).toBeVisible();
+  expect((await fab.boundingBox())!.y + (await fab.boundingBox())!.height).toBeLessThanOrEqual(60);
   for (const y of [0, 400, 100_000]) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(200);
@@ -128,12 +130,17 @@ async function settledAfterPlacing(page: Page) {
   await textSettled(page);
 }
 
-/** Texts of the reader whose boxes meet the element's box. */
+/** Texts of the reader whose shown parts (below the header) meet the element's box. */
 function textUnder(page: Page, selector: string): Promise<string[]> {
   return page.evaluate((sel) => {
     const target = document.querySelector(sel)!.getBoundingClientRect();
+    // Text scrolled under the opaque header is not seen: only what shows below it counts.
+    const shown = document.querySelector('.shell-header')!.getBoundingClientRect().bottom;
     const meets = (box: DOMRect) =>
-      box.right > target.left && box.left < target.right && box.bottom > target.top && box.top < target.bottom;
+      box.right > target.left &&
+      box.left < target.right &&
+      box.bottom > target.top &&
+      Math.max(box.top, shown) < target.bottom;
     return [...document.querySelectorAll('.reader-text, .reader-heading')]
       .filter((node) => [...node.getClientRects()].some(meets))
       .map((node) => node.textContent!.slice(0, 40));

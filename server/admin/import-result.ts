@@ -1,8 +1,10 @@
 // The importer's report as the contract's ImportResult: paths relative to the upload's folder
-// (never the server's own temp path), stored versions in the order they were stored.
+// (never the server's own temp path), stored versions in the order they were stored, and each
+// skipped or failed file with its reason's code (counted and classified in import-summary.ts).
 import path from 'node:path';
-import type { ImportedVersion, ImportResult } from '../../src/api/contract/admin-imports.js';
-import type { ImportProgress, ImportReport } from '../importers/import-files.js';
+import type { ImportedVersion, ImportProblem, ImportResult } from '../../src/api/contract/admin-imports.js';
+import type { ImportProblem as ReportedProblem, ImportProgress, ImportReport } from '../importers/import-files.js';
+import { summarizeImport } from '../importers/import-summary.js';
 
 /** Collects the stored lines from the importer's progress events (the report has no file per version). */
 export function versionCollector(root: string) {
@@ -30,29 +32,27 @@ export function toImportResult(
   report: ImportReport,
   seconds: number,
 ): ImportResult {
-  const byFile = (a: { file: string }, b: { file: string }) => a.file.localeCompare(b.file);
-  const skipped = [
-    ...report.skipped.map((file) => ({ file: relativeTo(root, file), message: 'format not recognized' })),
-    ...report.passedOver.map((problem) => ({ file: relativeTo(root, problem.file), message: problem.message })),
-  ].sort(byFile);
-  const failed = report.errors.map((problem) => ({
-    file: relativeTo(root, problem.file),
-    message: withoutRoot(root, problem.message),
-  }));
-  const count = (status: ImportedVersion['status']) => versions.filter((line) => line.status === status).length;
+  const summary = summarizeImport(report);
+  const toProblem = ({ file, reason, detail }: ReportedProblem): ImportProblem => ({
+    file: relativeTo(root, file),
+    reason,
+    ...(detail === undefined ? {} : { message: withoutRoot(root, detail) }),
+  });
+  const skipped = summary.skipped.map(toProblem);
+  const failed = summary.errors.map(toProblem);
   return {
     files,
     versions,
     counts: {
-      created: count('created'),
-      replaced: count('replaced'),
-      unchanged: count('unchanged'),
+      created: summary.created,
+      replaced: summary.replaced,
+      unchanged: summary.unchanged,
       skipped: skipped.length,
       failed: failed.length,
     },
     skipped,
     failed,
-    conflicts: (report.conflicts ?? []).map((conflict) => ({
+    conflicts: report.conflicts.map((conflict) => ({
       external_id: conflict.externalId,
       valid_from: conflict.validFrom,
       files: conflict.files.map((file) => relativeTo(root, file)),
@@ -66,5 +66,5 @@ const relativeTo = (root: string, file: string) => {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
 };
 
-/** A conflict's message names the other files by their full paths: show them as uploaded. */
+/** A parser's message may name the file by its full path: show it as uploaded. */
 const withoutRoot = (root: string, message: string) => message.split(`${root}${path.sep}`).join('');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import {
+  ApiError,
   fileTooLarge,
   invalidFilePath,
   noFiles,
@@ -32,6 +33,13 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxTotalBytes: 512 * 1024 * 1024,
 };
 
+/** How long an upload may send no bytes before it is ended (408 upload_stalled). */
+export const DEFAULT_UPLOAD_IDLE_MS = 60_000;
+
+/** The client stopped sending mid-upload; the import slot must not wait for it. */
+export const uploadStalled = (idleMs: number) =>
+  new ApiError(408, 'upload_stalled', `The upload sent no data for ${idleMs / 1000} s and was ended`);
+
 export interface Upload {
   /** Relative paths of the files written, in upload order. */
   files: string[];
@@ -49,8 +57,54 @@ function safeRelativePath(name: string): string[] | undefined {
   return segments;
 }
 
-export async function receiveUpload(request: FastifyRequest, root: string, limits: UploadLimits): Promise<Upload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  root: string,
+  limits: UploadLimits,
+  idleMs = DEFAULT_UPLOAD_IDLE_MS,
+): Promise<Upload> {
   if (!request.isMultipart()) throw unsupportedMediaType('Send the files as multipart/form-data');
+  // Reading starts (the parser is piped) before the timer listens for bytes beside it.
+  const reading = readParts(request, root, limits);
+  const idle = idleTimeout(request, idleMs);
+  try {
+    return await reading;
+  } catch (error) {
+    throw idle.stalled ? uploadStalled(idleMs) : error;
+  } finally {
+    idle.stop();
+  }
+}
+
+/**
+ * Ends the upload when the client sends nothing for `idleMs`: the request's 'error' makes the
+ * multipart parser stop and fail the part being written, without cutting the socket, so the
+ * caller still gets its 408. Bytes that wait unread (the disk is slow, not the client) do not count.
+ */
+function idleTimeout(request: FastifyRequest, idleMs: number) {
+  const raw = request.raw;
+  const state = { stalled: false, stop: () => {} };
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (raw.readableLength > 0 || raw.readableEnded) return arm();
+      state.stalled = true;
+      // The parser listens for 'error' once reading started; without a listener an emit would throw.
+      if (raw.listenerCount('error') > 0) raw.emit('error', uploadStalled(idleMs));
+      else raw.destroy(uploadStalled(idleMs));
+    }, idleMs);
+  };
+  raw.on('data', arm);
+  arm();
+  state.stop = () => {
+    clearTimeout(timer);
+    raw.off('data', arm);
+  };
+  return state;
+}
+
+async function readParts(request: FastifyRequest, root: string, limits: UploadLimits): Promise<Upload> {
   const files: string[] = [];
   const named: string[] = [];
   let total = 0;
@@ -126,6 +180,12 @@ function uploadError(error: unknown, limits: UploadLimits): unknown {
     case 'FST_PROTO_VIOLATION':
       return validationFailed('file', 'field name not allowed');
     default:
+      // A body cut short or malformed (busboy's words): the client's fault, not the server's.
+      if (
+        error instanceof Error &&
+        /^(Unexpected end of (multipart )?(data|form)|Malformed part header)/i.test(error.message)
+      )
+        return validationFailed('file', 'the multipart body is incomplete or malformed');
       return error;
   }
 }

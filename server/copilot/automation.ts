@@ -22,7 +22,8 @@ import {
   type DocumentHit,
   type Provision,
 } from './library-search.js';
-import { parseQuestion, stem, type AnswerLanguage, type ParsedQuestion } from './question.js';
+import { parseQuestion, type AnswerLanguage, type ParsedQuestion } from './question.js';
+import { wordStem } from '../search/word-stem.js';
 
 /** Sends a command to a user's channel (the realtime hub's publish). */
 export type Publish = (userId: string, cmd: string, payload: Record<string, unknown>) => Promise<unknown>;
@@ -137,7 +138,7 @@ export async function locateProvisions(db: Db, parsed: ParsedQuestion, limit = 3
       ? parsed.terms.filter((term) => parsed.titlePhrases.some((phrase) => phrase.startsWith(term)))
       : [],
   );
-  const words = parsed.words.filter((word) => !aliasStems.has(stem(word)));
+  const words = parsed.words.filter((word) => !aliasStems.has(wordStem(word)));
   const scope =
     parsed.titlePhrases.length > 0 || parsed.numbers.length > 0
       ? documents.slice(0, 3).map((document) => document.id)

@@ -14,7 +14,8 @@ import { isUuid } from '../../src/shared/uuid.js';
 import { parseQuery, type QueryTerm } from '../search/parse-query.js';
 import { search } from '../search/search.js';
 import { matchRanges } from '../search/snippet.js';
-import { citeKeyPattern, stem, type CiteKeyRequest } from './question.js';
+import { citeKeyPattern, type CiteKeyRequest } from './question.js';
+import { wordStem } from '../search/word-stem.js';
 
 export interface DocumentHit {
   id: string;
@@ -89,7 +90,7 @@ export async function findDocument(db: Db, reference: string): Promise<DocumentH
   const words = foldForSearch(trimmed)
     .split(' ')
     .filter((word) => word.length >= 3)
-    .map(stem);
+    .map(wordStem);
   const [best] = await documentsByTitle(db, words, [foldForSearch(trimmed)]);
   return best;
 }
@@ -137,7 +138,7 @@ export async function documentsByTitle(
     for (const phrase of phrases)
       if (row.search_text.startsWith(phrase) || row.search_text.includes(` ${phrase}`)) score += 10;
     for (const wanted of stems) {
-      if (titleWords.some((word) => stem(word) === wanted)) score += 2;
+      if (titleWords.some((word) => wordStem(word) === wanted)) score += 2;
       else if (titleWords.some((word) => word.startsWith(wanted))) score += 1;
     }
     return { row, score };

@@ -4,6 +4,7 @@
 // and the words worth searching for, folded and stemmed.
 import { foldForSearch } from '../../src/shared/search-keys.js';
 import { parseTargetLanguage } from './target-language.js';
+import { wordStem } from '../search/word-stem.js';
 
 export type AnswerLanguage = 'cs' | 'en';
 export type Intent = 'open' | 'search' | 'translate' | 'ask';
@@ -234,43 +235,6 @@ const TITLE_ALIASES: Record<string, string> = {
   listin: 'listina zakladnich prav a svobod',
 };
 
-// Czech case endings (on folded words), longest first; English plural 's'.
-const SUFFIXES = [
-  'ovi',
-  'ami',
-  'emi',
-  'ech',
-  'ich',
-  'ach',
-  'eho',
-  'emu',
-  'ymi',
-  'ych',
-  'imi',
-  'ove',
-  'um',
-  'ou',
-  'em',
-  'im',
-  'ym',
-  'a',
-  'e',
-  'i',
-  'o',
-  'u',
-  'y',
-  's',
-];
-
-/** A folded word without its case ending: 'ustavy' → 'ustav', 'prezidentovi' → 'prezident'. */
-export function stem(word: string): string {
-  if (word.length <= 4) return word;
-  for (const suffix of SUFFIXES) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
-  }
-  return word;
-}
-
 export function parseQuestion(question: string): ParsedQuestion {
   let text = question.trim();
   let intent: Intent = 'ask';
@@ -323,8 +287,8 @@ export function parseQuestion(question: string): ParsedQuestion {
   const words = foldForSearch(rest)
     .split(' ')
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word) && !/^\d+$/.test(word) && !word.includes('/'));
-  const terms = [...new Set(words.map(stem))].slice(0, MAX_TERMS);
-  const searchWords = [...new Set(words)].filter((word) => terms.includes(stem(word)));
+  const terms = [...new Set(words.map(wordStem))].slice(0, MAX_TERMS);
+  const searchWords = [...new Set(words)].filter((word) => terms.includes(wordStem(word)));
   const titlePhrases = [
     ...new Set(terms.map((term) => TITLE_ALIASES[term]).filter((phrase): phrase is string => !!phrase)),
   ];

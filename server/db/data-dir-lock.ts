@@ -145,7 +145,8 @@ function readText(file: string): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine runs with that pid (signal 0 only asks). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -20,13 +20,26 @@ export interface ListenEvents {
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
 
+export interface PgListenerOptions {
+  /**
+   * A LISTENing session sends nothing of its own, so a network that drops it without a reset (a
+   * NAT forgetting it, a failover) would leave it waiting forever and the live channel deaf. Every
+   * this many ms it asks the session a no-op; no answer within `heartbeatTimeoutMs` ends the session, which
+   * is then replaced as after any drop (and the caller replays what it missed).
+   */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+}
+
 export interface PgListener {
   listen(channel: string, onPayload: NotificationHandler, events?: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /** `channel` must already be a safe identifier (client.ts checks it). */
-export function createPgListener(url: string): PgListener {
+export function createPgListener(url: string, options: PgListenerOptions = {}): PgListener {
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 10_000;
   const handlers = new Map<string, Set<NotificationHandler>>();
   const watchers = new Set<ListenEvents>();
   let client: pg.Client | undefined;
@@ -58,7 +71,8 @@ export function createPgListener(url: string): PgListener {
   };
 
   const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url });
+    // TCP keepalive as well: the kernel notices a dead peer even between heartbeats.
+    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     next.on('notification', deliver);
     // An 'error' is followed by 'end', where the reconnection starts; unhandled it would crash.
     next.on('error', () => {});
@@ -74,7 +88,9 @@ export function createPgListener(url: string): PgListener {
       await next.end().catch(() => {});
       throw new Error('the database was closed');
     }
+    const stopHeartbeat = startHeartbeat(next, heartbeatStatement, heartbeatMs, heartbeatTimeoutMs);
     next.on('end', () => {
+      stopHeartbeat();
       if (client !== next) return;
       client = undefined;
       tell('lost');
@@ -87,6 +103,14 @@ export function createPgListener(url: string): PgListener {
     // The first session is announced by listen() itself, to its own caller.
     if (reconnected) tell('listening', backendPid(next));
     return next;
+  };
+
+  // The heartbeat repeats a LISTEN (a no-op on a session that listens) rather than SELECT 1, so the
+  // session's last statement in pg_stat_activity stays its LISTEN: the slow-listener monitor
+  // (server/realtime/listener-monitor.ts) finds the sessions it may cut by it.
+  const heartbeatStatement = () => {
+    const channel = handlers.keys().next().value;
+    return channel ? `LISTEN ${channel}` : 'SELECT 1';
   };
 
   const ensureConnected = (): Promise<pg.Client> => {
@@ -147,6 +171,35 @@ export function createPgListener(url: string): PgListener {
       await open?.end().catch(() => {});
     },
   };
+}
+
+/** Asks the session something now and then; a session that does not answer in time is cut. */
+function startHeartbeat(client: pg.Client, statement: () => string, everyMs: number, timeoutMs: number): () => void {
+  let waiting = false;
+  const timer = setInterval(() => {
+    if (waiting) return;
+    waiting = true;
+    const deadline = setTimeout(() => cut(client), timeoutMs);
+    client
+      .query(statement())
+      .catch(() => cut(client))
+      .finally(() => {
+        clearTimeout(deadline);
+        waiting = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Ends a session whose peer went silent. `end()` would wait for the server's goodbye, which never
+ * comes; destroying the socket makes pg emit 'end' at once, where the reconnection starts.
+ */
+function cut(client: pg.Client) {
+  const stream = (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream;
+  if (typeof stream?.destroy === 'function') stream.destroy();
+  else void client.end().catch(() => {});
 }
 
 /** The backend's pid, which pg reads from the server's BackendKeyData at connect (not in its types). */

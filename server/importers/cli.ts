@@ -2,14 +2,17 @@
 // database (DATA_DIR or DATABASE_URL), printing progress and a summary. While a Lexhub server
 // holds the embedded database, the files go through that server instead (through-server/).
 import path from 'node:path';
-import type { ImportResult } from '../../src/api/contract/admin-imports.js';
+import type { ImportProblem as ServerProblem, ImportResult } from '../../src/api/contract/admin-imports.js';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirUnusableError } from '../db/data-dir-failure.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { importPaths, type ImportProblem, type ImportProgress } from './import-files.js';
+import { REASON_TEXT } from './import-problem.js';
+import { summarizeImport } from './import-summary.js';
 import { runningServer } from './through-server/running-server.js';
 import { collectFiles, sendFiles, ServerImportError } from './through-server/send-files.js';
+import { conflictMessage } from './version-conflicts.js';
 
 const USAGE = `Usage: npm run import -- <file or folder>...
 
@@ -46,17 +49,17 @@ async function main(args: string[]): Promise<number> {
   const started = performance.now();
   try {
     const report = await importPaths(database.db, args, printProgress);
-    const count = (status: string) => report.stored.filter((s) => s.status === status).length;
+    const summary = summarizeImport(report);
     printSummary({
       versions: report.stored.length,
       seconds: (performance.now() - started) / 1000,
-      created: count('created'),
-      replaced: count('replaced'),
-      unchanged: count('unchanged'),
-      skipped: [...report.skipped.map((file) => ({ file, message: 'format not recognized' })), ...report.passedOver],
-      errors: report.errors,
+      created: summary.created,
+      replaced: summary.replaced,
+      unchanged: summary.unchanged,
+      skipped: summary.skipped,
+      errors: summary.errors,
     });
-    return report.errors.length > 0 ? 1 : 0;
+    return summary.errors.length > 0 ? 1 : 0;
   } finally {
     await database.close();
   }
@@ -118,20 +121,30 @@ async function importThroughServer(server: { url: string; token: string }, args:
         `${line.nodes} nodes, ${line.fragments} fragments  ${relative(local(line.file))}\n`,
     ),
   );
-  const errors = [
-    ...outgoing.missing,
-    ...result.failed.map((problem) => ({
-      file: local(problem.file),
-      message: localPaths(problem.message, outgoing.files),
-    })),
-  ];
+  // The server sends codes: say them in the words a local import uses.
+  const conflictOf = (file: string) => result.conflicts.find((conflict) => conflict.files.includes(file));
+  const inWords = (problem: ServerProblem): ImportProblem => {
+    const conflict = problem.reason === 'conflict' ? conflictOf(problem.file) : undefined;
+    const file = local(problem.file);
+    if (conflict) {
+      // Named as the other files are named in the summary's lines.
+      const named = (name: string) => relative(local(name));
+      const version = { externalId: conflict.external_id, validFrom: conflict.valid_from };
+      const message = conflictMessage({ ...version, files: conflict.files.map(named) }, named(problem.file));
+      return { file, reason: problem.reason, message };
+    }
+    const message =
+      problem.message === undefined ? REASON_TEXT[problem.reason] : localPaths(problem.message, outgoing.files);
+    return { file, reason: problem.reason, message };
+  };
+  const errors = [...outgoing.missing, ...result.failed.map(inWords)];
   printSummary({
     versions: stored,
     seconds: result.seconds,
     created: result.counts.created,
     replaced: result.counts.replaced,
     unchanged: result.counts.unchanged,
-    skipped: [...outgoing.passedOver, ...result.skipped.map((problem) => ({ ...problem, file: local(problem.file) }))],
+    skipped: [...outgoing.passedOver, ...result.skipped.map(inWords)],
     errors,
   });
   return errors.length > 0 ? 1 : 0;

@@ -11,11 +11,10 @@ import { ImportError, type ParsedDocument } from './model.js';
 import { detectParser } from './parsers.js';
 import { storeVersion, type StoredVersion } from './store-version.js';
 import { conflictMessage, findVersionConflicts, type VersionConflict } from './version-conflicts.js';
+import { problemOf, type ImportProblem } from './import-problem.js';
+import { walkFolder } from './walk-folder.js';
 
-export interface ImportProblem {
-  file: string;
-  message: string;
-}
+export type { ImportProblem } from './import-problem.js';
 
 export interface ImportReport {
   stored: StoredVersion[];
@@ -32,7 +31,7 @@ export interface ImportReport {
 export type ImportProgress =
   | { phase: 'parsed'; files: number; documents: number }
   | { phase: 'stored'; done: number; total: number; file: string; result: StoredVersion }
-  | { phase: 'error'; file: string; message: string };
+  | { phase: 'error'; file: string; message: string; reason: ImportProblem['reason'] };
 
 export async function importPaths(
   db: Db,
@@ -48,18 +47,19 @@ export async function importPaths(
       const docs = await parseFile(file);
       if (docs === undefined) {
         if (named)
-          fail(
-            report,
-            onProgress,
+          fail(report, onProgress, {
             file,
-            'format not recognized (supported: e-Sbírka JSON, Czech law Markdown, Akoma Ntoso, Formex 4, TMX 1.4)',
-          );
+            reason: 'format_not_recognized',
+            message:
+              'format not recognized (supported: e-Sbírka JSON, Czech law Markdown, Akoma Ntoso, Formex 4, TMX 1.4)',
+          });
         else report.skipped.push(file);
         continue;
       }
       for (const doc of docs) parsed.push({ file, doc });
     } catch (error) {
-      fail(report, onProgress, file, describe(error, file));
+      const words = describe(error, file);
+      fail(report, onProgress, { file, reason: 'parse_failed', message: words, detail: words });
     }
   }
   const { conflicts, held } = findVersionConflicts(parsed);
@@ -67,7 +67,9 @@ export async function importPaths(
   onProgress({ phase: 'parsed', files: files.length, documents: toStore.length });
   report.conflicts = conflicts;
   for (const conflict of conflicts) {
-    for (const file of conflict.files) fail(report, onProgress, file, conflictMessage(conflict, file));
+    for (const file of conflict.files) {
+      fail(report, onProgress, { file, reason: 'conflict', message: conflictMessage(conflict, file) });
+    }
   }
 
   let done = 0;
@@ -78,7 +80,8 @@ export async function importPaths(
       onProgress({ phase: 'stored', done: ++done, total: toStore.length, file, result });
     } catch (error) {
       done++;
-      fail(report, onProgress, file, `${doc.externalId}: ${describe(error, file)}`);
+      const words = `${doc.externalId}: ${describe(error, file)}`;
+      fail(report, onProgress, { file, reason: 'store_failed', message: words, detail: words });
     }
   }
   // Fresh planner statistics for the tables just written: PGlite has no autovacuum to do it.
@@ -102,9 +105,11 @@ async function listFiles(inputs: string[], report: ImportReport) {
     const absolute = path.resolve(input);
     const stat = await fs.stat(absolute).catch(() => undefined);
     if (!stat) {
-      report.errors.push({ file: absolute, message: 'no such file or folder' });
+      report.errors.push(problemOf(absolute, 'not_found'));
     } else if (stat.isDirectory()) {
-      for (const file of await walk(absolute, report)) files.push({ file, named: false });
+      const found = await walkFolder(absolute);
+      report.passedOver.push(...found.passedOver);
+      for (const file of found.files) files.push({ file, named: false });
     } else {
       files.push({ file: absolute, named: true });
     }
@@ -112,29 +117,9 @@ async function listFiles(inputs: string[], report: ImportReport) {
   return files;
 }
 
-async function walk(folder: string, report: ImportReport): Promise<string[]> {
-  const entries = await fs.readdir(folder, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  const files: string[] = [];
-  const passOver = (file: string, message: string) => report.passedOver.push({ file, message });
-  for (const entry of entries) {
-    const full = path.join(folder, entry.name);
-    if (entry.name.startsWith('.')) passOver(full, 'hidden (the name starts with a dot)');
-    else if (entry.isDirectory()) files.push(...(await walk(full, report)));
-    else if (entry.isFile()) files.push(full);
-    else if (entry.isSymbolicLink()) {
-      // A link to a file is read; a link to a folder is not followed (it could loop).
-      const target = await fs.stat(full).catch(() => undefined);
-      if (target?.isFile()) files.push(full);
-      else passOver(full, target ? 'a link to a folder (not followed)' : 'a broken link');
-    } else passOver(full, 'not a regular file');
-  }
-  return files;
-}
-
-function fail(report: ImportReport, onProgress: (event: ImportProgress) => void, file: string, message: string) {
-  report.errors.push({ file, message });
-  onProgress({ phase: 'error', file, message });
+function fail(report: ImportReport, onProgress: (event: ImportProgress) => void, problem: ImportProblem) {
+  report.errors.push(problem);
+  onProgress({ phase: 'error', file: problem.file, message: problem.message, reason: problem.reason });
 }
 
 function describe(error: unknown, file: string): string {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sqlRows } from '../db/sql.js';
-import type { RealtimeHub } from './hub.js';
+import { NOTIFY_CHANNEL, type RealtimeHub } from './hub.js';
 
 export interface ListenerMonitorOptions {
   /** How often an instance reports its listener and looks at the queue. */
@@ -95,8 +95,9 @@ export class ListenerMonitor {
 
   /**
    * Terminates the listening backends that are far behind or whose instance went quiet. Only
-   * sessions that still listen on our channel (their last statement that LISTEN), of our role, in
-   * this database: a pid of a vanished instance may since belong to someone else.
+   * sessions that still listen on our channel (their last statement that LISTEN: the listener's
+   * heartbeat repeats it, pg-listener.ts), of our role, in this database: a pid of a vanished
+   * instance may since belong to someone else.
    */
   private async cutLagging() {
     const { maxLagMessages, graceMs, staleAfterMs } = this.options;
@@ -105,7 +106,7 @@ export class ListenerMonitor {
       sql`SELECT l.backend_pid AS pid, l.instance_id, pg_terminate_backend(l.backend_pid) AS done
           FROM realtime_listeners l
           JOIN pg_stat_activity a ON a.pid = l.backend_pid AND a.datname = current_database()
-          WHERE a.query ILIKE 'LISTEN %lexhub_realtime%' AND a.usename = current_user
+          WHERE a.query ILIKE ${`LISTEN %${NOTIFY_CHANNEL}%`} AND a.usename = current_user
             AND (l.seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})
                  OR EXISTS (SELECT 1 FROM realtime_messages m
                             WHERE m.id > l.last_id + ${maxLagMessages}

@@ -12,6 +12,7 @@ import {
   type LiveErrorCode,
   type ServerEvent,
 } from '../../src/realtime/protocol.js';
+import type { Limit } from '../auth/rate-limit.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
 import { withId, type Backlog } from './message-store.js';
 
@@ -19,6 +20,34 @@ export interface LiveConnectionSettings {
   maxBufferedBytes: number;
   /** How long a socket that missed its heartbeat gets to take the close frame before it is cut. */
   terminateAfterMs: number;
+  /** Subscribe messages per socket: a bucket of `limit`, refilled at limit per windowSeconds. */
+  subscribeLimit: Limit;
+}
+
+/** Close reason of a socket that sent subscribes faster than its limit. */
+export const TOO_MANY_SUBSCRIBES_REASON = 'too many subscribe messages';
+
+/**
+ * A token bucket: `limit` at once, then limit per windowSeconds. The web app sends one subscribe
+ * per connection, so only a client looping on subscribe (each may read the backlog) meets it.
+ */
+class TokenBucket {
+  private tokens: number;
+  private last = performance.now();
+
+  constructor(private readonly rule: Limit) {
+    this.tokens = rule.limit;
+  }
+
+  take(): boolean {
+    const now = performance.now();
+    const perMs = this.rule.limit / (this.rule.windowSeconds * 1000);
+    this.tokens = Math.min(this.rule.limit, this.tokens + (now - this.last) * perMs);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
 }
 
 /** One subscribed channel of this socket. */
@@ -27,12 +56,14 @@ interface ChannelState {
   lastSent: number;
   /** While the backlog is read, live messages wait here (then sent after it, without duplicates). */
   held: { id: number; data: Buffer }[] | null;
+  heldBytes: number;
 }
 
 export class LiveConnection implements Subscriber {
   /** Set by each pong (and any message); the heartbeat clears it before each ping. */
   alive = true;
   private readonly channels = new Map<string, ChannelState>();
+  private readonly subscribes: TokenBucket;
 
   constructor(
     readonly socket: WebSocket,
@@ -42,6 +73,7 @@ export class LiveConnection implements Subscriber {
     private readonly hub: RealtimeHub,
     private readonly settings: LiveConnectionSettings,
   ) {
+    this.subscribes = new TokenBucket(settings.subscribeLimit);
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('pong', () => {
       this.alive = true;
@@ -55,8 +87,12 @@ export class LiveConnection implements Subscriber {
   deliver(channel: string, id: number, data: Buffer) {
     const state = this.channels.get(channel);
     if (!state) return;
-    if (state.held) state.held.push({ id, data });
-    else this.sendNew(state, id, data);
+    if (!state.held) return this.sendNew(state, id, data);
+    state.held.push({ id, data });
+    state.heldBytes += data.length;
+    // Held messages count against the same bound as unread ones: a replay that takes long while
+    // the channel is busy ends like a slow reader (the client comes back with its last id).
+    if (state.heldBytes > this.settings.maxBufferedBytes) this.cutSlow();
   }
 
   /** Sends unless the socket is closing; a reader that fell behind by the bound is closed. */
@@ -64,13 +100,16 @@ export class LiveConnection implements Subscriber {
     const { socket } = this;
     if (socket.readyState !== socket.OPEN) return;
     // Checked before sending, so at most the bound plus one message ever waits in memory.
-    if (socket.bufferedAmount > this.settings.maxBufferedBytes) {
-      this.dropSubscriptions();
-      this.hub.stats.slowConsumerCuts += 1;
-      socket.close(CLOSE_CODES.slowConsumer, 'slow consumer: too much unread data');
-      return;
-    }
+    if (socket.bufferedAmount > this.settings.maxBufferedBytes) return this.cutSlow();
     socket.send(data, { binary: false });
+  }
+
+  private cutSlow() {
+    const { socket } = this;
+    if (socket.readyState !== socket.OPEN) return;
+    this.dropSubscriptions();
+    this.hub.stats.slowConsumerCuts += 1;
+    socket.close(CLOSE_CODES.slowConsumer, 'slow consumer: too much unread data');
   }
 
   sendEvent(event: ServerEvent) {
@@ -124,6 +163,7 @@ export class LiveConnection implements Subscriber {
     const message = parsed.data;
     switch (message.cmd) {
       case 'subscribe': {
+        if (!this.subscribes.take()) return this.closeForFlooding();
         const own = userChannel(this.userId);
         const foreign = message.channels.find((channel) => channel !== own);
         // All or nothing: a list with another user's channel subscribes to none of it.
@@ -131,22 +171,23 @@ export class LiveConnection implements Subscriber {
         const lastId = message.last_id;
         // One backlog read per channel not already replaying: a list naming a channel ten times,
         // or subscribes sent in a loop, must not turn each frame into several database reads.
-        const replays: string[] = [];
+        const replays: { channel: string; state: ChannelState }[] = [];
         for (const channel of message.channels) {
           let state = this.channels.get(channel);
           if (!state) {
-            this.channels.set(channel, (state = { lastSent: 0, held: null }));
+            this.channels.set(channel, (state = { lastSent: 0, held: null, heldBytes: 0 }));
             this.hub.subscribe(this, channel);
           }
           // Live messages from now on wait until the backlog after lastId has been sent.
           if (lastId !== undefined && !state.held) {
             state.lastSent = lastId;
             state.held = [];
-            replays.push(channel);
+            state.heldBytes = 0;
+            replays.push({ channel, state });
           }
         }
         this.sendEvent({ type: 'subscribed', channels: [...this.channels.keys()] });
-        if (lastId !== undefined) for (const channel of replays) void this.replay(channel, lastId);
+        if (lastId !== undefined) for (const { channel, state } of replays) void this.replay(channel, state, lastId);
         return;
       }
       case 'unsubscribe': {
@@ -162,7 +203,7 @@ export class LiveConnection implements Subscriber {
   }
 
   /** Sends what the client missed after `lastId` (or reset), then the live messages held meanwhile. */
-  private async replay(channel: string, lastId: number) {
+  private async replay(channel: string, state: ChannelState, lastId: number) {
     let backlog: Backlog;
     try {
       backlog = await this.hub.backlog(channel, lastId);
@@ -170,9 +211,9 @@ export class LiveConnection implements Subscriber {
       // What was missed cannot be told: the client drops its stale live state, as after a pruned id.
       backlog = { kind: 'reset' };
     }
-    const state = this.channels.get(channel);
-    // Unsubscribed meanwhile, or a newer subscribe is replaying already.
-    if (!state?.held) return;
+    // Unsubscribed meanwhile (a later subscribe made a state of its own, with its own replay): this
+    // one is over. The state is compared, not the name, so an old replay never flushes a new one's.
+    if (this.channels.get(channel) !== state || !state.held) return;
     if (backlog.kind === 'reset') {
       this.sendEvent({ type: 'reset', channel });
       state.lastSent = 0;
@@ -182,6 +223,7 @@ export class LiveConnection implements Subscriber {
     }
     const held = state.held;
     state.held = null;
+    state.heldBytes = 0;
     for (const message of held) this.sendNew(state, message.id, message.data);
   }
 
@@ -189,6 +231,18 @@ export class LiveConnection implements Subscriber {
     if (id <= state.lastSent) return;
     state.lastSent = id;
     this.send(data);
+  }
+
+  /**
+   * Closed with 4429 like a slow consumer: the web app retries that close after its backoff
+   * (500 ms, doubling) and subscribes once, so an honest client never loops on it.
+   */
+  private closeForFlooding() {
+    const { socket } = this;
+    if (socket.readyState !== socket.OPEN) return;
+    this.dropSubscriptions();
+    socket.close(CLOSE_CODES.slowConsumer, TOO_MANY_SUBSCRIBES_REASON);
+    setTimeout(() => socket.terminate(), this.settings.terminateAfterMs).unref();
   }
 
   private error(code: LiveErrorCode, message: string) {

@@ -146,6 +146,7 @@ export class LiveSocketServer {
     const connection = new LiveConnection(ws, userId, sessionIdHash, hub, {
       maxBufferedBytes: options.maxBufferedBytes,
       terminateAfterMs: Math.min(options.heartbeatMs, 5000),
+      subscribeLimit: options.subscribeLimit,
     });
     const bucket = this.buckets[this.nextBucket++ % HEARTBEAT_BUCKETS]!;
     this.connections.add(connection);

@@ -21,6 +21,8 @@ export interface RealtimeOptions {
   wsTokenLimit: Limit;
   /** POST /v1/realtime/publish per user (a test tool; the Copilot publishes in-process). */
   publishLimit: Limit;
+  /** Subscribe messages per socket (a token bucket); beyond it the socket is closed with 4429. */
+  subscribeLimit: Limit;
   /** The slow-listener monitor (PostgreSQL only); tests lower its threshold and interval. */
   listenerMonitor: ListenerMonitorOptions;
   /** How often the backlog is pruned (and used ws-tokens). */
@@ -35,6 +37,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   trustProxy: false,
   wsTokenLimit: { limit: 120, windowSeconds: 60 },
   publishLimit: { limit: 300, windowSeconds: 60 },
+  subscribeLimit: { limit: 20, windowSeconds: 10 },
   listenerMonitor: DEFAULT_LISTENER_MONITOR,
   pruneEveryMs: 60_000,
 };

@@ -15,9 +15,18 @@ import { DEFAULT_UPLOAD_LIMITS, receiveUpload, type UploadLimits } from '../admi
 import { CSRF_COOKIE, CSRF_HEADER } from '../auth/csrf.js';
 import { safeEqual } from '../auth/secret-token.js';
 import type { Database } from '../db/client.js';
-import { csrfFailed, importRunning, importTokenInvalid, notAuthenticated, operatorRequired } from '../http/errors.js';
+import {
+  ApiError,
+  csrfFailed,
+  importRunning,
+  importTokenInvalid,
+  notAuthenticated,
+  operatorRequired,
+} from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
+import { isAlive } from '../db/data-dir-lock.js';
 import { importPaths } from '../importers/import-files.js';
+import { isLoopbackPeer } from '../policies/local-import.js';
 import { isOperator, operatorEmailSet } from '../policies/operators.js';
 
 export interface AdminImportOptions {
@@ -28,6 +37,8 @@ export interface AdminImportOptions {
   /** Where uploads wait while they are imported (DATA_DIR/uploads); each in its own folder, removed after. */
   uploadDir: string;
   limits: UploadLimits;
+  /** An upload that sends no bytes for this long is ended (408 upload_stalled); default 60 s. */
+  uploadIdleMs?: number;
 }
 
 export async function registerAdminImportRoutes(app: FastifyInstance, database: Database, options: AdminImportOptions) {
@@ -40,10 +51,15 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
     limits: { max_files: limits.maxFiles, max_file_bytes: limits.maxFileBytes, max_total_bytes: limits.maxTotalBytes },
   }));
 
-  /** Throws unless the caller may import: the local token, or an operator's session with the CSRF header. */
+  /**
+   * Throws unless the caller may import: the local token from this machine, or an operator's
+   * session with the CSRF header. From any other peer the token is ignored, so a leaked one is
+   * worth nothing over the network (the socket's peer, not request.ip: TRUST_PROXY reads that
+   * from X-Forwarded-For).
+   */
   const checkAuthority = (request: FastifyRequest) => {
     const token = request.headers[IMPORT_TOKEN_HEADER];
-    if (token !== undefined) {
+    if (token !== undefined && isLoopbackPeer(request.raw.socket?.remoteAddress)) {
       if (!options.localToken || typeof token !== 'string' || !safeEqual(token, options.localToken))
         throw importTokenInvalid();
       return;
@@ -58,10 +74,13 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
   };
 
   let running = false;
-  // What an import killed mid-way left (up to the total upload limit each): nothing runs yet.
-  for (const entry of await fsp.readdir(options.uploadDir).catch(() => [] as string[]))
-    if (entry.startsWith('import-'))
+  // What an import killed mid-way left (up to the total upload limit each). Each folder names its
+  // process: another instance sharing the folder (same DATA_DIR, tests in parallel) keeps its own.
+  for (const entry of await fsp.readdir(options.uploadDir).catch(() => [] as string[])) {
+    const pid = /^import-(\d+)-/.exec(entry)?.[1];
+    if (entry.startsWith('import-') && !(pid && isAlive(Number(pid))))
       await fsp.rm(path.join(options.uploadDir, entry), { recursive: true, force: true });
+  }
   // Multipart only for this route: every other route keeps answering 415 to it.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
@@ -77,9 +96,13 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
         try {
           // Inside the try: a folder that cannot be made must not leave `running` set for good.
           await fsp.mkdir(options.uploadDir, { recursive: true });
-          const folder = await fsp.mkdtemp(path.join(options.uploadDir, 'import-'));
+          const folder = await fsp.mkdtemp(path.join(options.uploadDir, `import-${process.pid}-`));
           root = folder;
-          const upload = await receiveUpload(request, folder, limits);
+          const upload = await receiveUpload(request, folder, limits, options.uploadIdleMs).catch((error: unknown) => {
+            // The rest of a stalled body may never come: close the connection once answered.
+            if (error instanceof ApiError && error.detail === 'upload_stalled') reply.header('Connection', 'close');
+            throw error;
+          });
           const started = performance.now();
           const { versions, onProgress } = versionCollector(folder);
           const inputs = upload.inputs.map((input) => path.join(folder, ...input.split('/')));

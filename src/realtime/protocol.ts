@@ -16,7 +16,10 @@ export const CLOSE_CODES = {
   forbidden: 4403,
   /** No pong within the heartbeat window. */
   heartbeatTimeout: 4408,
-  /** The client read too slowly: its send buffer passed the bound. */
+  /**
+   * Too much: the client read too slowly (its send buffer passed the bound), or sent more
+   * subscribe messages than the limit allows. Either way it reconnects after its backoff.
+   */
   slowConsumer: 4429,
   /** Wrong subprotocol. */
   protocolError: 4400,

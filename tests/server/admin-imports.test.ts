@@ -12,6 +12,7 @@ import { ErrorBody } from '../../src/api/contract/errors.js';
 import { SESSION_COOKIE } from '../../server/auth/sessions.js';
 import { registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { CORPUS_SKIP_REASON, corpusPath, hasCorpus } from '../support/corpus.js';
+import { fixturePath } from '../support/fixtures.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -66,6 +67,10 @@ describe.each(ENGINES)('POST /v1/admin/imports on %s', (engine) => {
     // What an import killed mid-way left behind, and something else in the folder.
     fs.mkdirSync(path.join(uploadDir, 'import-killed', 'a'), { recursive: true });
     fs.writeFileSync(path.join(uploadDir, 'import-killed', 'a', 'b.md'), 'left over');
+    // One of a process that no longer runs (past Linux's largest pid), one of a process that runs:
+    // another instance sharing the folder, in the middle of its upload.
+    fs.mkdirSync(path.join(uploadDir, `import-${2 ** 22 + 7}-dead`));
+    fs.mkdirSync(path.join(uploadDir, `import-${process.ppid}-running`));
     fs.writeFileSync(path.join(uploadDir, 'keep.txt'), 'not ours');
     server = await startTestServer(engine, {
       accounts: { operatorEmails: [operatorEmail.toUpperCase()] },
@@ -80,8 +85,9 @@ describe.each(ENGINES)('POST /v1/admin/imports on %s', (engine) => {
   });
 
   it('removes the folders an import killed mid-way left, and nothing else', () => {
-    expect(fs.readdirSync(uploadDir)).toEqual(['keep.txt']);
+    expect(fs.readdirSync(uploadDir).sort()).toEqual([`import-${process.ppid}-running`, 'keep.txt']);
     fs.rmSync(path.join(uploadDir, 'keep.txt'));
+    fs.rmSync(path.join(uploadDir, `import-${process.ppid}-running`), { recursive: true });
   });
 
   it('tells the web app who is an operator and which engine runs', async () => {
@@ -167,11 +173,40 @@ describe.each(ENGINES)('POST /v1/admin/imports on %s', (engine) => {
     const result = ImportResult.parse(await response.json());
     expect(result.versions).toEqual([]);
     expect(result.skipped).toEqual([
-      { file: 'folder/.hidden.md', message: 'hidden (the name starts with a dot)' },
-      { file: 'folder/readme.txt', message: 'format not recognized' },
+      { file: 'folder/.hidden.md', reason: 'hidden' },
+      { file: 'folder/readme.txt', reason: 'format_not_recognized' },
     ]);
-    expect(result.failed).toEqual([{ file: 'notes.txt', message: expect.stringContaining('format not recognized') }]);
+    expect(result.failed).toEqual([{ file: 'notes.txt', reason: 'format_not_recognized' }]);
     expect(result.counts).toMatchObject({ skipped: 2, failed: 1 });
+  });
+
+  // The web app says the reason in the reader's language: a code for each, and `message` only for
+  // data (a parser's place and words), never the importer's English sentence.
+  it('gives each failed file a reason code, with details only as data', async () => {
+    const law = fs.readFileSync(fixturePath('czech', 'pravidla-ukazka.md'), 'utf8');
+    const response = await asOperator([
+      // One version (pirati/law, 2015-03-02) from two files with different text: a conflict.
+      { name: 'law/a.md', content: law },
+      { name: 'law/b.md', content: law.replace('ukázek,', 'jiných ukázek,') },
+      { name: 'broken/8-2001.json', content: '{"metadata": {"number": "8", "year": "2001", "source": "e-sbirka"}' },
+      // Parsed, then refused while storing: 30 February is no date.
+      { name: 'bad/2015.md', content: law.replace('2015-03-02', '2015-02-30') },
+    ]);
+    expect(response.status).toBe(200);
+    const result = ImportResult.parse(await response.json());
+    expect(result.versions).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    expect(result.failed).toEqual([
+      { file: 'broken/8-2001.json', reason: 'parse_failed', message: expect.stringMatching(/^line \d+: invalid JSON/) },
+      { file: 'law/a.md', reason: 'conflict' },
+      { file: 'law/b.md', reason: 'conflict' },
+      { file: 'bad/2015.md', reason: 'store_failed', message: expect.stringContaining('metadata.versionDate') },
+    ]);
+    expect(result.conflicts).toEqual([
+      { external_id: 'pirati/law', valid_from: '2015-03-02', files: ['law/a.md', 'law/b.md'] },
+    ]);
+    expect(result.counts).toEqual({ created: 0, replaced: 0, unchanged: 0, skipped: 0, failed: 4 });
+    expect(JSON.stringify(result)).not.toContain(uploadDir);
   });
 
   it.each([
@@ -221,7 +256,7 @@ describe.each(ENGINES)('POST /v1/admin/imports on %s', (engine) => {
     good.append('path', 'folder/notes.txt');
     good.append('file', new Blob(['not a law']), 'notes.txt');
     const result = ImportResult.parse(await (await upload(sessionHeaders(operator.session), good)).json());
-    expect(result.skipped).toEqual([{ file: 'folder/notes.txt', message: 'format not recognized' }]);
+    expect(result.skipped).toEqual([{ file: 'folder/notes.txt', reason: 'format_not_recognized' }]);
   });
 
   it('refuses a JSON body (415) and an input that is not in the upload (400)', async () => {

@@ -102,6 +102,16 @@ describe.skipIf(!hasCorpus)('CELLAR source', () => {
     await expect(broken).rejects.toThrow(/a malformed zip package/);
   });
 
+  it('follows a listed part only on the service itself, never to another host', async () => {
+    const act = await source().resolve(CELLAR_CELEX);
+    cellar.mode = 'elsewhere';
+    await expect(source().fetch(act.versions[0]!, 'de')).rejects.toThrow(
+      /a listed part on another host: http:\/\/attacker\.invalid\//,
+    );
+    // Refused before any part is asked for.
+    expect(cellar.requests.some((request) => request.path.includes('.de/DOC_'))).toBe(false);
+  });
+
   it('refuses ids that are neither CELEX nor ELI and acts CELLAR does not have', async () => {
     await expect(source().resolve('GDPR')).rejects.toThrow(/neither a CELEX number/);
     await expect(source().resolve('32099R9999')).rejects.toThrow('CELLAR has no Formex 4 text of 32099R9999');

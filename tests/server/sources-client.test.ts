@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PoliteClient } from '../../server/importers/sources/polite-client.js';
 import { SourceHttpError, SourceOfflineError } from '../../server/importers/sources/source-errors.js';
+import { unzipPackage } from '../../server/importers/sources/zip-package.js';
+import { zipSync } from 'fflate';
 import { startFakeService, withEtag, type FakeService } from '../support/fake-http-service.js';
 
 describe('polite HTTP client', () => {
@@ -19,6 +21,10 @@ describe('polite HTTP client', () => {
 
   beforeAll(async () => {
     service = await startFakeService((request, url) => {
+      if (url.pathname === '/moved') return { status: 303, headers: { location: '/file/moved-here' } };
+      if (url.pathname === '/away') return { status: 302, headers: { location: 'http://127.0.0.2:9/file/x' } };
+      if (url.pathname === '/big')
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(5000) };
       if (url.pathname.startsWith('/file/')) {
         return withEtag(request, `"${url.pathname}"`, {
           status: 200,
@@ -38,6 +44,32 @@ describe('polite HTTP client', () => {
     service.delayMs = 0;
   });
   afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  it('follows a redirect on the service, and refuses one to another host', async () => {
+    const answer = await client().get(`${service.url}/moved`, { accept: 'text/plain' });
+    expect(new TextDecoder().decode(answer.body)).toBe('/file/moved-here');
+    expect(answer.url).toBe(`${service.url}/file/moved-here`);
+    await expect(client().get(`${service.url}/away`, { accept: 'text/plain' })).rejects.toThrow(
+      /answered 302 for .*\/away: a redirect to another host \(http:\/\/127\.0\.0\.2:9\)/,
+    );
+  });
+
+  it('refuses an answer longer than its limit, and a package that would unpack past its limits', async () => {
+    await expect(client({ maxBodyBytes: 4096 }).get(`${service.url}/big`, { accept: 'text/plain' })).rejects.toThrow(
+      /an answer over 4096 bytes/,
+    );
+    const answer = await client({ maxBodyBytes: 8192 }).get(`${service.url}/big`, { accept: 'text/plain' });
+    expect(answer.body.byteLength).toBe(5000);
+
+    // 20 members of 1 MB of zeros pack into a few kB; unpacked they pass a 10 MB limit.
+    const bomb = zipSync(
+      Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`DOC_${n}.xml`, new Uint8Array(1 << 20)])),
+    );
+    expect(bomb.byteLength).toBeLessThan(100_000);
+    expect(() => unzipPackage(bomb, { files: 500, bytes: 10 << 20 })).toThrow(/more than 10 MB unpacked/);
+    expect(() => unzipPackage(bomb, { files: 5, bytes: 1 << 30 })).toThrow(/more than 5 members/);
+    expect(unzipPackage(bomb, { files: 500, bytes: 1 << 30 })).toHaveLength(20);
+  });
 
   it('waits as long as Retry-After says after a 429, then gets the answer', async () => {
     service.queued.push({ status: 429, headers: { 'retry-after': '1' } });

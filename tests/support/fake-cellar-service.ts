@@ -17,8 +17,11 @@ const PACKAGE_DIR = corpusPath('akn-formex-tulit/eu/eurlex/formex', MANIFESTATIO
 const TITLE_EN = 'Commission Implementing Regulation (EU) No 1319/2011 fixing representative prices';
 
 export interface FakeCellar extends FakeService {
-  /** What /resource/celex answers instead of the package ('html': an undocumented shape). */
-  mode: 'normal' | 'html' | 'broken-zip';
+  /**
+   * What /resource/celex answers instead of the package ('html': an undocumented shape;
+   * 'elsewhere': a 300 list linking to another host).
+   */
+  mode: 'normal' | 'html' | 'broken-zip' | 'elsewhere';
 }
 
 export async function startFakeCellar(): Promise<FakeCellar> {
@@ -53,10 +56,12 @@ export async function startFakeCellar(): Promise<FakeCellar> {
       if (state.mode === 'html') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html/>' };
       if (language === 'eng') return { status: 303, headers: { location: `/resource/cellar/${MANIFESTATION}` } };
       if (language === 'deu') {
+        const host = state.mode === 'elsewhere' ? 'http://attacker.invalid' : '';
         const links = names.map(
-          (name) => `<li><a href="/resource/cellar/${MANIFESTATION}.de/${name.replace('.xml', '')}">${name}</a></li>`,
+          (name) =>
+            `<li><a href="${host}/resource/cellar/${MANIFESTATION}.de/${name.replace('.xml', '')}">${name}</a></li>`,
         );
-        return withEtag(request, '"de-list"', {
+        return withEtag(request, `"de-list-${state.mode}"`, {
           status: 300,
           headers: { 'content-type': 'text/html' },
           body: `<html><body><ul>${links.join('')}</ul></body></html>`,

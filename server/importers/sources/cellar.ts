@@ -50,6 +50,9 @@ const EU_LANGUAGES: Record<string, string> = {
 };
 const FROM_EU_LANGUAGE = Object.fromEntries(Object.entries(EU_LANGUAGES).map(([iso, eu]) => [eu, iso]));
 
+/** More parts than any act's manifestation lists (an act with its annexes is a few dozen). */
+const MAX_LISTED_PARTS = 200;
+
 export class CellarSource implements LawSource {
   readonly name = 'cellar';
   private readonly client: PoliteClient;
@@ -58,7 +61,8 @@ export class CellarSource implements LawSource {
 
   constructor(options: CellarOptions = {}) {
     this.client = new PoliteClient({ ...options, service: SERVICE });
-    this.baseUrl = (options.baseUrl ?? 'http://publications.europa.eu').replace(/\/$/, '');
+    // The law itself travels over TLS; tests pass their own local base.
+    this.baseUrl = (options.baseUrl ?? 'https://publications.europa.eu').replace(/\/$/, '');
     this.sparqlUrl = options.sparqlUrl ?? `${this.baseUrl}/webapi/rdf/sparql`;
   }
 
@@ -119,9 +123,17 @@ export class CellarSource implements LawSource {
   private async fetchListed(body: Uint8Array, url: string, euLanguage: string): Promise<FetchedFile[]> {
     const hrefs = [...new TextDecoder().decode(body).matchAll(/\bhref\s*=\s*"([^"]+)"/g)].map((m) => m[1]!);
     if (hrefs.length === 0) throw new SourceShapeError(SERVICE, url, '300 Multiple Choices without links');
+    if (hrefs.length > MAX_LISTED_PARTS) {
+      throw new SourceShapeError(SERVICE, url, `${hrefs.length} listed parts (at most ${MAX_LISTED_PARTS})`);
+    }
+    const origin = new URL(url).origin;
     const parts = await Promise.all(
       hrefs.map(async (href) => {
         const partUrl = new URL(href.replace(/&amp;/g, '&'), url).toString();
+        // The list is the service's answer: its links stay on the service, never elsewhere.
+        if (new URL(partUrl).origin !== origin) {
+          throw new SourceShapeError(SERVICE, url, `a listed part on another host: ${partUrl}`);
+        }
         const answer = await this.client.get(partUrl, {
           accept: FORMEX_ACCEPT,
           acceptLanguage: euLanguage.toLowerCase(),

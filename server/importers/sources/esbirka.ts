@@ -18,6 +18,9 @@ const STALE_URL = /^\/sb\/(\d{4})\/(\d{1,4})\/(\d{4}-\d{2}-\d{2})$/;
 const PROMULGATED = '0000-00-00';
 const WORDING_KINDS = new Set(['VYHLASENE', 'MINULE', 'AKTUALNI', 'BUDOUCI']);
 
+/** Pages of fragments walked for one wording: the longest codes have a few hundred. */
+const MAX_FRAGMENT_PAGES = 2_000;
+
 export class EsbirkaSource implements LawSource {
   readonly name = 'e-sbirka';
   private readonly client: PoliteClient;
@@ -78,6 +81,10 @@ export class EsbirkaSource implements LawSource {
       const list = (answer as { seznam?: unknown })?.seznam;
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || !Array.isArray(list)) {
         throw new SourceShapeError(SERVICE, url, `expected {pocetStranek, seznam[]}, got ${describeJson(answer)}`);
+      }
+      // The service says how many pages; a count past any real act's is refused, not walked.
+      if (count > MAX_FRAGMENT_PAGES) {
+        throw new SourceShapeError(SERVICE, url, `${count} pages of fragments (at most ${MAX_FRAGMENT_PAGES})`);
       }
       pages = count;
       list.forEach((fragment, index) => {

@@ -26,6 +26,8 @@ export interface PoliteClientOptions {
   maxAttempts?: number;
   /** A Retry-After longer than this fails the request rather than waiting. */
   maxRetryAfterMs?: number;
+  /** An answer longer than this is cut off and refused (default 128 MB). */
+  maxBodyBytes?: number;
 }
 
 export interface GetOptions {
@@ -43,6 +45,8 @@ export interface Answer {
   /** True when the body is the cached copy (the service said 304). */
   fromCache: boolean;
 }
+
+const MAX_REDIRECTS = 5;
 
 /** Limits shared by every client of one service, so two imports side by side stay at two requests. */
 const limits = new Map<string, LimitFunction>();
@@ -67,6 +71,7 @@ export class PoliteClient {
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly maxRetryAfterMs: number;
+  private readonly maxBodyBytes: number;
 
   constructor(options: PoliteClientOptions) {
     this.service = options.service;
@@ -74,6 +79,7 @@ export class PoliteClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 4;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 128 * 1024 * 1024;
     if (options.dataDir) this.cache = new HttpCache(path.join(options.dataDir, 'source-cache', options.service));
     const concurrency = options.concurrency ?? 2;
     const key = `${options.service}/${concurrency}`;
@@ -96,7 +102,7 @@ export class PoliteClient {
     if (cached?.meta.lastModified) headers['if-modified-since'] = cached.meta.lastModified;
 
     for (let attempt = 1; ; attempt++) {
-      const { response, body } = await this.send(url, headers);
+      const { response, body, finalUrl } = await this.send(url, headers);
       if (response.status === 304 && cached) {
         return { ...answerOf(cached.meta, response.headers, cached.body), fromCache: true };
       }
@@ -117,7 +123,7 @@ export class PoliteClient {
         contentType: response.headers.get('content-type') ?? '',
         etag: response.headers.get('etag') ?? undefined,
         lastModified: response.headers.get('last-modified') ?? undefined,
-        finalUrl: response.url || url,
+        finalUrl,
       };
       if ((response.status === 200 || response.status === 300) && (meta.etag || meta.lastModified)) {
         await this.cache?.write(url, variant, meta, body);
@@ -127,14 +133,54 @@ export class PoliteClient {
   }
 
   private async send(url: string, headers: Record<string, string>) {
+    // The signal bounds the whole exchange, redirects and body included: a service that stalls
+    // mid-answer fails too.
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      // The signal bounds the whole exchange, body included: a service that stalls mid-answer fails too.
-      const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(this.timeoutMs) });
-      const body = new Uint8Array(await response.arrayBuffer());
-      return { response, body };
+      let at = url;
+      for (let hop = 0; ; hop++) {
+        const response = await fetch(at, { headers, redirect: 'manual', signal });
+        const location = response.headers.get('location');
+        if (![301, 302, 303, 307, 308].includes(response.status) || !location) {
+          return { response, body: await this.readBody(response, at), finalUrl: at };
+        }
+        await response.body?.cancel();
+        // Redirects are followed on the service only: its answers never send the client elsewhere.
+        const next = new URL(location, at);
+        if (next.origin !== new URL(url).origin) {
+          throw new SourceHttpError(this.service, at, response.status, `a redirect to another host (${next.origin})`);
+        }
+        if (hop >= MAX_REDIRECTS) throw new SourceHttpError(this.service, url, response.status, 'too many redirects');
+        at = next.toString();
+      }
     } catch (error) {
       throw this.offline(url, error) ?? error;
     }
+  }
+
+  /** The body, read up to maxBodyBytes; a longer one is cut off and refused. */
+  private async readBody(response: Response, url: string): Promise<Uint8Array> {
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    const tooLong = () =>
+      new SourceHttpError(this.service, url, response.status, `an answer over ${this.maxBodyBytes} bytes`);
+    if (declared > this.maxBodyBytes) {
+      await response.body?.cancel();
+      throw tooLong();
+    }
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for await (const chunk of response.body ?? []) {
+      length += chunk.byteLength;
+      if (length > this.maxBodyBytes) throw tooLong();
+      chunks.push(chunk);
+    }
+    const body = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return body;
   }
 
   private offline(url: string, error: unknown): SourceOfflineError | undefined {

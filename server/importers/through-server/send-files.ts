@@ -13,7 +13,8 @@ import { Readable } from 'node:stream';
 import { ErrorBody } from '../../../src/api/contract/errors.js';
 import { IMPORT_TOKEN_HEADER, ImportResult } from '../../../src/api/contract/admin-imports.js';
 import type { LocalServer } from '../../admin/local-server-file.js';
-import type { ImportProblem } from '../import-files.js';
+import { problemOf, type ImportProblem } from '../import-problem.js';
+import { walkFolder } from '../walk-folder.js';
 
 export interface Outgoing {
   /** Upload name → local path, to print the server's lines with the local paths. */
@@ -40,7 +41,7 @@ export async function collectFiles(args: string[]): Promise<Outgoing> {
     const absolute = path.resolve(arg);
     const stat = await fsp.stat(absolute).catch(() => undefined);
     if (!stat) {
-      outgoing.missing.push({ file: absolute, message: 'no such file or folder' });
+      outgoing.missing.push(problemOf(absolute, 'not_found'));
       continue;
     }
     const name = stat.isDirectory()
@@ -49,33 +50,17 @@ export async function collectFiles(args: string[]): Promise<Outgoing> {
     if (outgoing.inputs.includes(name))
       throw new ServerImportError(`Two arguments are both named ${name}: import them one after the other`);
     outgoing.inputs.push(name);
-    if (stat.isDirectory()) await walk(absolute, name, outgoing);
-    else outgoing.files.set(name, absolute);
+    if (stat.isDirectory()) {
+      // Sent under the folder's own name, as the server's summary will name them.
+      const found = await walkFolder(absolute);
+      for (const file of found.files) outgoing.files.set(`${name}/${uploadPath(absolute, file)}`, file);
+      outgoing.passedOver.push(...found.passedOver);
+    } else outgoing.files.set(name, absolute);
   }
   return outgoing;
 }
 
-async function walk(folder: string, name: string, outgoing: Outgoing) {
-  const entries = await fsp.readdir(folder, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    const full = path.join(folder, entry.name);
-    const upload = `${name}/${entry.name}`;
-    if (entry.name.startsWith('.'))
-      outgoing.passedOver.push({ file: full, message: 'hidden (the name starts with a dot)' });
-    else if (entry.isDirectory()) await walk(full, upload, outgoing);
-    else if (entry.isFile()) outgoing.files.set(upload, full);
-    else if (entry.isSymbolicLink()) {
-      const target = await fsp.stat(full).catch(() => undefined);
-      if (target?.isFile()) outgoing.files.set(upload, full);
-      else
-        outgoing.passedOver.push({
-          file: full,
-          message: target ? 'a link to a folder (not followed)' : 'a broken link',
-        });
-    } else outgoing.passedOver.push({ file: full, message: 'not a regular file' });
-  }
-}
+const uploadPath = (folder: string, file: string) => path.relative(folder, file).split(path.sep).join('/');
 
 /** Sends the files and answers the server's result; a refusal becomes a ServerImportError with its detail. */
 export async function sendFiles(server: Pick<LocalServer, 'url' | 'token'>, outgoing: Outgoing): Promise<ImportResult> {
@@ -112,11 +97,21 @@ export async function sendFiles(server: Pick<LocalServer, 'url' | 'token'>, outg
     request.on('error', (error) => setTimeout(() => reject(error), 1000).unref());
     Readable.fromWeb(encoded.body! as import('node:stream/web').ReadableStream).pipe(request);
   });
-  const body: unknown = text ? JSON.parse(text) : undefined;
+  // A proxy in front of the server may answer in HTML (a 413, a 502): its status is the news.
+  const body = parseJson(text);
+  if (status === 200 && body === undefined) throw new ServerImportError(`HTTP ${status}: not a JSON answer`, status);
   if (status === 200) return ImportResult.parse(body);
   const error = ErrorBody.safeParse(body);
   throw new ServerImportError(
     error.success ? `${error.data.detail}: ${error.data.message ?? ''}`.replace(/: $/, '') : `HTTP ${status}`,
     status,
   );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -19,8 +19,34 @@ export const ImportedVersion = z.object({
 });
 export type ImportedVersion = z.infer<typeof ImportedVersion>;
 
-/** A file that was not imported (or a version that failed), with the reason. */
-export const ImportProblem = z.object({ file: z.string(), message: z.string() });
+/**
+ * Why a file was skipped or failed, for the web app to say in the reader's language. Skipped: a
+ * file inside a folder whose format was not recognized, or an entry not read at all (hidden, a
+ * link, not a regular file). Failed: a file named in the upload that is missing or not recognized,
+ * a file that could not be read or parsed, a version two files give with different content
+ * (`conflicts` names the version and its files), a version the database refused. Limits of the
+ * upload are no reason here: they refuse the whole upload (413).
+ */
+export const ImportProblemReason = z.enum([
+  'format_not_recognized',
+  'hidden',
+  'folder_link',
+  'broken_link',
+  'not_a_file',
+  'not_found',
+  'parse_failed',
+  'conflict',
+  'store_failed',
+]);
+export type ImportProblemReason = z.infer<typeof ImportProblemReason>;
+
+/** A file that was not imported (or a version that failed), with the reason's code. */
+export const ImportProblem = z.object({
+  file: z.string(),
+  reason: ImportProblemReason,
+  /** Data behind the reason, never the sentence to show: a parser's place and words, the refusing constraint. */
+  message: z.string().optional(),
+});
 export type ImportProblem = z.infer<typeof ImportProblem>;
 
 export const ImportCounts = z.object({
@@ -93,6 +119,7 @@ export const adminImportRoutes = {
       400: ['no_files', 'invalid_file_path'],
       401: ['import_token_invalid'],
       403: ['operator_required'],
+      408: ['upload_stalled'],
       409: ['import_running'],
       413: ['too_many_files', 'file_too_large', 'payload_too_large'],
       415: ['unsupported_media_type'],

@@ -91,6 +91,7 @@ export const ERROR_CODES = [
   'invalid_file_path',
   'too_many_files',
   'file_too_large',
+  'upload_stalled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

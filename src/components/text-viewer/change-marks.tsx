@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'r
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Popover, Switch, Text } from '@radix-ui/themes';
+import { Badge, Button, Popover, Spinner, Switch, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ActorRefFrom } from 'xstate';
 import type { Branch, Node } from '../../api/contract';
 import { selectLang, type textLoadingMachine } from '../../machines/reader/text-loading.machine';
@@ -108,6 +108,32 @@ export function ChangeMarksProvider({
   return <ChangeMarksContext.Provider value={value}>{children}</ChangeMarksContext.Provider>;
 }
 
+/** What the marks found, short enough for the one-row toolbar: a spinner while comparing, the count
+ * as a badge (the sentence for screen readers and as its tooltip), or the failure cut short. */
+function MarksStatus({ value }: { value: ChangeMarksValue }) {
+  const intl = useIntl();
+  const sentence = value.loading
+    ? intl.formatMessage({ id: 'reader.marks.loading' })
+    : (value.error ??
+      (value.count !== undefined ? intl.formatMessage({ id: 'reader.marks.count' }, { count: value.count }) : ''));
+  return (
+    <Text size="2" className="reader-marks-status" aria-live="polite" title={sentence || undefined}>
+      {value.loading ? (
+        <Spinner size="1" />
+      ) : value.error ? (
+        <span aria-hidden>{value.error}</span>
+      ) : (
+        value.count !== undefined && (
+          <Badge color="gray" variant="soft" radius="full" aria-hidden>
+            {intl.formatNumber(value.count)}
+          </Badge>
+        )
+      )}
+      <VisuallyHidden>{sentence}</VisuallyHidden>
+    </Text>
+  );
+}
+
 /** The toolbar's 'Mark changes' switch, with what it found; nothing where there is no previous version. */
 export function MarkChangesToggle() {
   const intl = useIntl();
@@ -119,16 +145,7 @@ export function MarkChangesToggle() {
         <Switch size="1" checked={value.on} onCheckedChange={value.setOn} />
         {intl.formatMessage({ id: 'reader.marks.toggle' })}
       </Text>
-      {value.on && (
-        <Text size="2" className="reader-marks-status" aria-live="polite">
-          {value.loading
-            ? intl.formatMessage({ id: 'reader.marks.loading' })
-            : (value.error ??
-              (value.count !== undefined
-                ? intl.formatMessage({ id: 'reader.marks.count' }, { count: value.count })
-                : ''))}
-        </Text>
-      )}
+      {value.on && <MarksStatus value={value} />}
       {value.on && value.error && (
         <Button size="1" variant="soft" color="red" onClick={value.retry}>
           {intl.formatMessage({ id: 'reader.retry' })}

@@ -166,16 +166,17 @@ export function TextViewer(props: TextViewerProps) {
       data-density={density}
     >
       {/* One row that sticks under the header on wide screens: what changes the text read
-          (contents, version, density) is at hand wherever the reader is. */}
+          (contents, version, marks, density) is at hand wherever the reader is, so turning one
+          on at a provision deep in the text needs no trip to the top of the page. */}
       <Flex align="center" gap="3" className="text-viewer-toolbar">
         {toolbarStart}
+        <MarkChangesToggle />
         <DensityToggle beforeChange={holdPlace} />
       </Flex>
       <Flex align="center" gap="3" wrap="wrap" className="text-viewer-tools">
         {showLanguage && <TextLanguage actor={actor} />}
         {showLanguage && <SecondLanguageSelect />}
         <NodeJump nodes={nodes} onSelect={onSelectNode} />
-        <MarkChangesToggle />
         {toolbarEnd}
         <Text size="2" color="gray" aria-live="polite" className="text-viewer-count">
           {intl.formatMessage(

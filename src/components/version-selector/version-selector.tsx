@@ -95,7 +95,7 @@ export function VersionSelector({
   const value = selectedBranchId ?? branches.find((branch) => branch.kind === 'main')?.id ?? branches[0]!.id;
   const compare = withCompare ? compareHref(basePath, idSlug, branches) : undefined;
   return (
-    <Flex align="center" gap="3" wrap="wrap">
+    <Flex align="center" gap="3" wrap="wrap" className="version-selector">
       <Flex align="center" gap="2">
         <Text size="2" weight="medium" id="reader-version-label">
           {label}

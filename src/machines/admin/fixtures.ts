@@ -18,7 +18,7 @@ export const IMPORT_RESULT: ImportResult = {
     },
   ],
   counts: { created: 1, replaced: 0, unchanged: 0, skipped: 1, failed: 0 },
-  skipped: [{ file: 'ropr/README.txt', message: 'format not recognized' }],
+  skipped: [{ file: 'ropr/README.txt', reason: 'format_not_recognized' }],
   failed: [],
   conflicts: [],
   seconds: 0.5,

@@ -85,6 +85,17 @@ describe('importUploadMachine', () => {
     expect(selectPhase(actor.getSnapshot())).toBe('failed');
     expect(actor.getSnapshot().context.error?.detail).toBe('import_running');
     expect(actor.getSnapshot().context.files).toHaveLength(1);
+
+    // After the failure a new pick replaces the old one (and the message goes); Clear empties it.
+    actor.send({ type: 'upload.select', files: [file('c/d.md', 7), file('c/e.md', 8)] });
+    expect(selectPhase(actor.getSnapshot())).toBe('ready');
+    expect(actor.getSnapshot().context.files.map((picked) => picked.path)).toEqual(['c/d.md', 'c/e.md']);
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+    actor.send({ type: 'upload.start' });
+    expect(selectPhase(actor.getSnapshot())).toBe('failed');
+    actor.send({ type: 'upload.clear' });
+    expect(selectPhase(actor.getSnapshot())).toBe('ready');
+    expect(actor.getSnapshot().context.files).toEqual([]);
   });
 
   it('does not send a pick over the limits', async () => {

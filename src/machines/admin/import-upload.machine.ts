@@ -109,9 +109,16 @@ export const importUploadMachine = setup({
     done: {
       on: { 'upload.again': { target: 'ready', actions: assign({ files: [], result: undefined, loaded: 0 }) } },
     },
+    // The screen still offers the picker and Clear after a failure: a new pick or a clear goes
+    // back to ready (the failure's message goes with it); Start sends again, within the limits.
     failed: {
       on: {
-        'upload.start': { target: 'uploading' },
+        'upload.select': {
+          target: 'ready',
+          actions: assign({ files: ({ event }) => event.files, error: undefined, loaded: 0 }),
+        },
+        'upload.clear': { target: 'ready', actions: assign({ files: [], error: undefined, loaded: 0 }) },
+        'upload.start': { guard: 'hasFiles', target: 'uploading' },
         'upload.again': { target: 'ready', actions: assign({ error: undefined, loaded: 0 }) },
       },
     },

@@ -1,11 +1,14 @@
 // The operators' import page with the API mocked: a folder pick keeps its paths, the upload
-// shows each file, the summary names what was stored, skipped and failed; keyboard only, axe clean.
+// shows each file, the summary names what was stored, skipped and failed (the reasons' codes in the
+// reader's language); keyboard only, axe clean.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import type { ImportOptions } from '../../../api/contract';
+import type { ImportOptions, ImportResult } from '../../../api/contract';
+import { createStore } from '../../../atoms/store';
+import { serverLocaleAtom } from '../../../atoms/shell/locale.atoms';
 import { IMPORT_RESULT, IMPORTED_DOCUMENT_ID } from '../../../machines/admin/fixtures';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
@@ -67,10 +70,52 @@ describe('AdminImportScreen', () => {
       `/documents/${DOCUMENT_ID}-pirati-ropr`,
     );
     expect(within(summary).getByText('ropr/README.txt')).toBeTruthy();
+    expect(within(summary).getByText(': format not recognized')).toBeTruthy();
 
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     const serious = report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('says in Czech why files were skipped or failed, with the details the server sent', async () => {
+    const result: ImportResult = {
+      ...RESULT,
+      files: 5,
+      counts: { created: 1, replaced: 0, unchanged: 0, skipped: 2, failed: 3 },
+      skipped: [
+        { file: 'ropr/.notes.md', reason: 'hidden' },
+        { file: 'ropr/README.txt', reason: 'format_not_recognized' },
+      ],
+      failed: [
+        { file: 'ropr/broken.json', reason: 'parse_failed', message: 'line 3: unexpected end of input' },
+        { file: 'ropr/2015-05-28.md', reason: 'conflict' },
+        { file: 'ropr/2017-02-01.md', reason: 'conflict' },
+      ],
+      conflicts: [
+        { external_id: 'pirati/ropr', valid_from: '2015-05-28', files: ['ropr/2015-05-28.md', 'ropr/2017-02-01.md'] },
+      ],
+    };
+    server.use(http.post('*/v1/admin/imports', () => HttpResponse.json(result)));
+    const store = createStore();
+    store.set(serverLocaleAtom, 'cs');
+    renderScreen(<AdminImportScreen />, { store, user: testUser({ operator: true }) });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Vybrat soubory' });
+    await user.upload(screen.getByTestId('import-files-input'), [new File(['x'], 'law.json')]);
+    await user.click(screen.getByRole('button', { name: 'Importovat 1 soubor' }));
+
+    const summary = await screen.findByTestId('import-summary');
+    const lineOf = (file: string) => within(summary).getByText(file).closest('li')!.textContent;
+    expect(lineOf('ropr/README.txt')).toBe('ropr/README.txt: formát nebyl rozpoznán');
+    expect(lineOf('ropr/.notes.md')).toBe('ropr/.notes.md: skrytý soubor (název začíná tečkou)');
+    expect(lineOf('ropr/broken.json')).toBe(
+      'ropr/broken.json: soubor se nepodařilo načíst; podrobnosti: line 3: unexpected end of input',
+    );
+    expect(lineOf('ropr/2015-05-28.md')).toBe(
+      'ropr/2015-05-28.md: konflikt: verzi pirati/ropr (2015-05-28) obsahuje s odlišným obsahem také soubor ' +
+        'ropr/2017-02-01.md; žádný z těchto souborů nebyl importován',
+    );
+    expect(summary.textContent).not.toMatch(/format not recognized|hidden|conflict/);
   });
 
   it('says why the server refused, keeping the pick', async () => {

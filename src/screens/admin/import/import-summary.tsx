@@ -1,6 +1,6 @@
 // The server's answer: counts, every stored version (a link to its document), then the files
-// skipped or failed with their reasons.
-import { useIntl } from 'react-intl';
+// skipped or failed with their reasons (codes said in the reader's language, details as sent).
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Badge, Callout, Flex, Heading, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ImportProblem, ImportResult } from '../../../api/contract/admin-imports';
@@ -70,13 +70,22 @@ export function ImportSummary({ result }: { result: ImportResult }) {
           </Table.Body>
         </Table.Root>
       )}
-      <Problems title={intl.formatMessage({ id: 'adminImport.summary.failed' })} problems={result.failed} />
-      <Problems title={intl.formatMessage({ id: 'adminImport.summary.skipped' })} problems={result.skipped} />
+      <Problems
+        title={intl.formatMessage({ id: 'adminImport.summary.failed' })}
+        problems={result.failed}
+        result={result}
+      />
+      <Problems
+        title={intl.formatMessage({ id: 'adminImport.summary.skipped' })}
+        problems={result.skipped}
+        result={result}
+      />
     </Flex>
   );
 }
 
-function Problems({ title, problems }: { title: string; problems: ImportProblem[] }) {
+function Problems({ title, problems, result }: { title: string; problems: ImportProblem[]; result: ImportResult }) {
+  const intl = useIntl();
   if (problems.length === 0) return null;
   return (
     <Flex direction="column" gap="2">
@@ -84,15 +93,38 @@ function Problems({ title, problems }: { title: string; problems: ImportProblem[
         {title}
       </Heading>
       <ul className="import-problems">
-        {problems.map((problem) => (
-          <li key={`${problem.file}:${problem.message}`}>
+        {problems.map((problem, index) => (
+          // One file may fail more than once (a TMX file gives several versions).
+          <li key={`${problem.file}:${index}`}>
             <Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
               {problem.file}
             </Text>
-            <Text color="gray">: {problem.message}</Text>
+            <Text color="gray">: {problemText(intl, problem, result)}</Text>
           </li>
         ))}
       </ul>
     </Flex>
   );
+}
+
+/** The reason in the reader's language; a conflict names the version and the other files from `conflicts`. */
+function problemText(intl: IntlShape, problem: ImportProblem, result: ImportResult): string {
+  const id = `adminImport.reason.${problem.reason}`;
+  let text: string;
+  if (problem.reason === 'conflict') {
+    const conflict = result.conflicts.find((entry) => entry.files.includes(problem.file));
+    const others = conflict?.files.filter((file) => file !== problem.file) ?? [];
+    const date = conflict?.valid_from ?? intl.formatMessage({ id: 'adminImport.summary.undated' });
+    text = intl.formatMessage(
+      { id },
+      {
+        count: others.length,
+        title: conflict ? `${conflict.external_id} (${date})` : '',
+        list: intl.formatList(others, { type: 'conjunction' }),
+      },
+    );
+  } else text = intl.formatMessage({ id });
+  return problem.message === undefined
+    ? text
+    : intl.formatMessage({ id: 'adminImport.reason.withDetail' }, { text, message: problem.message });
 }
