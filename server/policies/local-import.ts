@@ -11,3 +11,14 @@ export function isLoopbackPeer(remoteAddress: string | undefined): boolean {
     address = (address as ipaddr.IPv6).toIPv4Address();
   return address.range() === 'loopback';
 }
+
+/**
+ * The socket's peer is on this machine: a loopback address, or the very address the server was
+ * reached on (a server bound to one interface's address, HOST=192.0.2.10, is reached by the CLI
+ * on that address; only this machine can send from it to itself).
+ */
+export function isLocalPeer(socket: { remoteAddress?: string; localAddress?: string } | undefined): boolean {
+  if (!socket) return false;
+  if (isLoopbackPeer(socket.remoteAddress)) return true;
+  return socket.remoteAddress !== undefined && socket.remoteAddress === socket.localAddress;
+}

@@ -22,6 +22,8 @@ export { NOTIFY_LIMIT_BYTES } from './notice.js';
 
 /** The one NOTIFY channel every instance listens on. */
 export const NOTIFY_CHANNEL = 'lexhub_realtime';
+/** The largest message (its JSON text) the channel takes. */
+export const MAX_MESSAGE_BYTES = 128 * 1024;
 /** A catch-up reads the backlog in pages of this many rows. */
 const CATCH_UP_PAGE = 500;
 /** A catch-up that failed (the database is away) is tried again after this long. */
@@ -136,6 +138,11 @@ export class RealtimeHub {
     }
     // Key order as the protocol lists it; receivers forward this text unchanged, the id added last.
     const body = JSON.stringify({ type: 'command', cmd, channel, payload: parsed.data.payload, ts });
+    // Every message is stored and replayed: one user must not fill the table (or a replay) with
+    // megabytes. A Copilot answer or a provision's translation is a few kB.
+    if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES) {
+      throw new RealtimeValidationError('payload', `the message is over ${MAX_MESSAGE_BYTES} bytes`);
+    }
     // The id is not known before the statement; a generous margin for it decides inline or not.
     const inline = Buffer.byteLength(body) + ID_MARGIN_BYTES <= NOTIFY_LIMIT_BYTES;
     const id = await storeAndNotify(this.database.db, NOTIFY_CHANNEL, channel, body, inline);

@@ -64,6 +64,8 @@ export class LiveConnection implements Subscriber {
   alive = true;
   private readonly channels = new Map<string, ChannelState>();
   private readonly subscribes: TokenBucket;
+  /** A backlog read of this socket is under way. */
+  private replaying = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -186,8 +188,22 @@ export class LiveConnection implements Subscriber {
             replays.push({ channel, state });
           }
         }
+        // One backlog read at a time per socket: subscribe, unsubscribe, subscribe in a loop would
+        // otherwise start a read per frame. A client that asks again meanwhile is told reset (its
+        // own app drops its stale state), which costs no read.
+        const refused = this.replaying ? replays.splice(0) : [];
+        for (const { state } of refused) {
+          state.held = null;
+          state.lastSent = 0;
+        }
         this.sendEvent({ type: 'subscribed', channels: [...this.channels.keys()] });
-        if (lastId !== undefined) for (const { channel, state } of replays) void this.replay(channel, state, lastId);
+        for (const { channel } of refused) this.sendEvent({ type: 'reset', channel });
+        if (lastId !== undefined && replays.length > 0) {
+          this.replaying = true;
+          void Promise.all(replays.map(({ channel, state }) => this.replay(channel, state, lastId))).finally(
+            () => (this.replaying = false),
+          );
+        }
         return;
       }
       case 'unsubscribe': {

@@ -10,7 +10,9 @@ export const BACKLOG_KEEP = 10_000;
 /** How long a message stays replayable. */
 export const BACKLOG_MAX_AGE_SECONDS = 600;
 /** A client missing more than this on one channel gets `reset` instead of a flood. */
-const REPLAY_MAX = 500;
+export const REPLAY_MAX = 500;
+/** Nor more bytes than this: a replay reads at most about this much (plus one message). */
+export const REPLAY_MAX_BYTES = 2 * 1024 * 1024;
 // Any fixed number: taken by every publish, on every instance, before its id.
 const PUBLISH_LOCK_KEY = 728_190_015;
 
@@ -85,15 +87,22 @@ export async function channelBacklog(db: Db, channel: string, lastId: number): P
     max_id: string | number | null;
     id: string | number | null;
     body: string | null;
+    upto: string | number | null;
   }>(
     db,
     sql`WITH bounds AS (SELECT min(id) AS min_id, max(id) AS max_id FROM realtime_messages)
-        SELECT b.min_id, b.max_id, m.id, m.body
+        SELECT b.min_id, b.max_id, m.id, m.body, m.upto
         FROM bounds b
         LEFT JOIN LATERAL (
-          SELECT id, body FROM realtime_messages
-          WHERE channel = ${channel} AND id > ${lastId}
-          ORDER BY id LIMIT ${REPLAY_MAX + 1}
+          -- The bodies up to the first that passes the byte budget: octet_length reads a stored
+          -- value's size without the value, so a backlog over budget is never read whole.
+          SELECT id, body, upto FROM (
+            SELECT id, sum(octet_length(body)) OVER (ORDER BY id) AS upto FROM realtime_messages
+            WHERE channel = ${channel} AND id > ${lastId}
+            ORDER BY id LIMIT ${REPLAY_MAX + 1}
+          ) sized JOIN realtime_messages USING (id)
+          WHERE upto - octet_length(body) <= ${REPLAY_MAX_BYTES}
+          ORDER BY id
         ) m ON true`,
   );
   const first = rows[0];
@@ -106,12 +115,16 @@ export async function channelBacklog(db: Db, channel: string, lastId: number): P
     .filter((row) => row.id !== null)
     .map((row) => ({ id: Number(row.id), channel, body: row.body! }));
   if (messages.length > REPLAY_MAX) return { kind: 'reset' };
+  const last = rows[rows.length - 1];
+  if (last?.upto !== null && last?.upto !== undefined && Number(last.upto) > REPLAY_MAX_BYTES) return { kind: 'reset' };
   return { kind: 'messages', messages };
 }
 
 export interface PruneLimits {
   keep: number;
   maxAgeSeconds: number;
+  /** Newest messages kept per channel: one busy channel does not push the others' out. */
+  keepPerChannel?: number;
 }
 
 /**
@@ -122,12 +135,20 @@ export async function pruneMessages(
   db: Db,
   limits: PruneLimits = { keep: BACKLOG_KEEP, maxAgeSeconds: BACKLOG_MAX_AGE_SECONDS },
 ): Promise<void> {
+  // More than a replay can send is of no use to anyone: beyond it a client gets reset anyway.
+  const perChannel = limits.keepPerChannel ?? REPLAY_MAX + 1;
   await db.execute(
-    sql`WITH newest AS (SELECT max(id) AS id FROM realtime_messages)
+    sql`WITH newest AS (SELECT max(id) AS id FROM realtime_messages),
+         crowded AS (
+           SELECT id FROM (
+             SELECT id, row_number() OVER (PARTITION BY channel ORDER BY id DESC) AS place FROM realtime_messages
+           ) ranked WHERE place > ${perChannel}
+         )
         DELETE FROM realtime_messages m USING newest
         WHERE m.id < newest.id
           AND (m.id <= newest.id - ${limits.keep}
-               OR m.created_at < now() - make_interval(secs => ${limits.maxAgeSeconds}))`,
+               OR m.created_at < now() - make_interval(secs => ${limits.maxAgeSeconds})
+               OR m.id IN (SELECT id FROM crowded))`,
   );
 }
 

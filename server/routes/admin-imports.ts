@@ -26,7 +26,7 @@ import {
 import { registerRoute } from '../http/register-route.js';
 import { isAlive } from '../db/data-dir-lock.js';
 import { importPaths } from '../importers/import-files.js';
-import { isLoopbackPeer } from '../policies/local-import.js';
+import { isLocalPeer } from '../policies/local-import.js';
 import { isOperator, operatorEmailSet } from '../policies/operators.js';
 
 export interface AdminImportOptions {
@@ -55,11 +55,12 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
    * Throws unless the caller may import: the local token from this machine, or an operator's
    * session with the CSRF header. From any other peer the token is ignored, so a leaked one is
    * worth nothing over the network (the socket's peer, not request.ip: TRUST_PROXY reads that
-   * from X-Forwarded-For).
+   * from X-Forwarded-For). A request that came through a proxy (it says so in its headers) is
+   * not local even from 127.0.0.1: a reverse proxy on this machine is a loopback peer too.
    */
   const checkAuthority = (request: FastifyRequest) => {
     const token = request.headers[IMPORT_TOKEN_HEADER];
-    if (token !== undefined && isLoopbackPeer(request.raw.socket?.remoteAddress)) {
+    if (token !== undefined && isLocalPeer(request.raw.socket) && !viaProxy(request)) {
       if (!options.localToken || typeof token !== 'string' || !safeEqual(token, options.localToken))
         throw importTokenInvalid();
       return;
@@ -78,7 +79,8 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
   // process: another instance sharing the folder (same DATA_DIR, tests in parallel) keeps its own.
   for (const entry of await fsp.readdir(options.uploadDir).catch(() => [] as string[])) {
     const pid = /^import-(\d+)-/.exec(entry)?.[1];
-    if (entry.startsWith('import-') && !(pid && isAlive(Number(pid))))
+    // Our own pid too: nothing of ours runs yet (in a container the server is pid 1 after every restart).
+    if (entry.startsWith('import-') && !(pid && Number(pid) !== process.pid && isAlive(Number(pid))))
       await fsp.rm(path.join(options.uploadDir, entry), { recursive: true, force: true });
   }
   // Multipart only for this route: every other route keeps answering 415 to it.
@@ -120,3 +122,7 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
 }
 
 export { DEFAULT_UPLOAD_LIMITS };
+
+/** Headers a proxy adds on the way: the CLI sends none of them. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via'] as const;
+const viaProxy = (request: FastifyRequest) => PROXY_HEADERS.some((name) => request.headers[name] !== undefined);

@@ -121,10 +121,22 @@ describe.each(ENGINES)('POST /v1/admin/imports hardening on %s', (engine) => {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  it('accepts the token from a loopback socket even with a forged X-Forwarded-For (TRUST_PROXY on)', async () => {
-    const response = await withToken({ 'x-forwarded-for': '203.0.113.9' });
+  it('accepts the token from a loopback socket, but not through a proxy on this machine', async () => {
+    const response = await withToken();
     expect(response.status).toBe(200);
     expect(ImportResult.parse(await response.json()).files).toBe(1);
+    // A reverse proxy on the same machine is a loopback peer too; what it adds gives it away.
+    const proxyHeaders: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 nginx' },
+    ];
+    for (const header of proxyHeaders) {
+      const proxied = await withToken(header);
+      expect(proxied.status, JSON.stringify(header)).toBe(401);
+      expect(await detailOf(proxied)).toBe('not_authenticated');
+    }
   });
 
   it('ignores the token from another machine, even one claiming 127.0.0.1 in X-Forwarded-For', async () => {

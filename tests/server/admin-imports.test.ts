@@ -71,6 +71,8 @@ describe.each(ENGINES)('POST /v1/admin/imports on %s', (engine) => {
     // another instance sharing the folder, in the middle of its upload.
     fs.mkdirSync(path.join(uploadDir, `import-${2 ** 22 + 7}-dead`));
     fs.mkdirSync(path.join(uploadDir, `import-${process.ppid}-running`));
+    // One of this very process (pid 1 in a container after a restart): left over, not running.
+    fs.mkdirSync(path.join(uploadDir, `import-${process.pid}-before-restart`));
     fs.writeFileSync(path.join(uploadDir, 'keep.txt'), 'not ours');
     server = await startTestServer(engine, {
       accounts: { operatorEmails: [operatorEmail.toUpperCase()] },

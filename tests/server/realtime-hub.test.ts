@@ -364,7 +364,7 @@ describe.each(ENGINES)('realtime slow consumers (%s)', (engine) => {
     (slow.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
 
     const channel = userChannel(user.id);
-    const chunk = 'y'.repeat(200_000);
+    const chunk = 'y'.repeat(100_000);
     let sent = 0;
     while (server.app.realtime.subscriberCount(channel) === 2 && sent < 500) {
       await server.app.realtime.publish(user.id, 'tool.bulk', { n: sent, chunk });

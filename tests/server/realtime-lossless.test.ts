@@ -7,8 +7,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandMessage, ServerEvent, userChannel } from '../../src/realtime/protocol.js';
 import { DEFAULT_LISTENER_MONITOR } from '../../server/realtime/listener-monitor.js';
-import { pruneMessages } from '../../server/realtime/message-store.js';
-import { NOTIFY_LIMIT_BYTES } from '../../server/realtime/hub.js';
+import { pruneMessages, REPLAY_MAX_BYTES } from '../../server/realtime/message-store.js';
+import { MAX_MESSAGE_BYTES, NOTIFY_LIMIT_BYTES } from '../../server/realtime/hub.js';
 import { registerAndLogin } from '../support/accounts.js';
 import { RealtimeTestClient, connectLive } from '../support/realtime-client.js';
 import { ENGINES } from '../support/test-database.js';
@@ -86,15 +86,65 @@ describe.each(ENGINES)('live channel backlog (%s)', (engine) => {
     client.send({ cmd: 'subscribe', channels: [channel], last_id: ids[3] });
     client.send({ cmd: 'unsubscribe', channels: [channel] });
     client.send({ cmd: 'subscribe', channels: [channel], last_id: ids[0] });
-    await until(() => numbers(client).filter((n) => n >= 2).length >= 5, 'the messages after n=1');
+    const reset = () => client.messages.some((message) => (message as { type?: string }).type === 'reset');
+    await until(() => reset() || numbers(client).filter((n) => n >= 2).length >= 5, 'the messages after n=1, or reset');
     await server.app.realtime.publish(user.id, 'tool.seq', { n: 7 });
     await client.waitFor((message) => message.cmd === 'tool.seq' && (message.payload as { n: number }).n === 7);
     await sleep(100);
-    // What the first subscribe's replay may have sent before the unsubscribe (5, 6) can come first;
-    // after it, everything after n=1 once and in order.
     const received = numbers(client);
-    const tail = received.slice(received.indexOf(2));
-    expect(tail).toEqual([2, 3, 4, 5, 6, 7]);
+    if (reset()) {
+      // The first replay was still reading: one read at a time per socket, the second is told
+      // reset (the app reloads its state) and goes on live.
+      expect(received[received.length - 1]).toBe(7);
+    } else {
+      // The first replay had ended: the second sends everything after n=1 once, in order (what
+      // the first sent before the unsubscribe, 5 and 6, may come before it).
+      expect(received.slice(received.indexOf(2))).toEqual([2, 3, 4, 5, 6, 7]);
+    }
+  });
+
+  it('refuses a message over the size limit, answers reset past the replay byte budget, prunes per channel', async () => {
+    const { session, user } = await registerAndLogin(server);
+    const channel = userChannel(user.id);
+    const tooBig = await session.post('/v1/realtime/publish', {
+      cmd: 'tool.big',
+      payload: { fill: 'x'.repeat(MAX_MESSAGE_BYTES) },
+    });
+    expect(tooBig.status).toBe(400);
+    expect((await tooBig.json()).detail).toBe('validation_failed');
+
+    // Just under the budget: replayed; one more message over it: reset, not megabytes.
+    const fill = 'z'.repeat(100 * 1024);
+    const { id: before } = await server.app.realtime.publish(user.id, 'tool.seq', { n: 0 });
+    const fits = Math.floor(REPLAY_MAX_BYTES / (fill.length + 100));
+    for (let n = 1; n <= fits; n += 1) await server.app.realtime.publish(user.id, 'tool.seq', { n, fill });
+    const replayed = await live(session);
+    await replayed.subscribe([channel], before);
+    await until(() => numbers(replayed).length === fits, 'the replay under the byte budget');
+    await server.app.realtime.publish(user.id, 'tool.seq', { n: fits + 1, fill });
+    await server.app.realtime.publish(user.id, 'tool.seq', { n: fits + 2, fill });
+    const over = await live(session);
+    await over.subscribe([channel], before);
+    expect(ServerEvent.parse(await over.waitFor((message) => message.type === 'reset'))).toEqual({
+      type: 'reset',
+      channel,
+    });
+    expect(numbers(over)).toEqual([]);
+
+    // A busy channel keeps its newest few; another channel's messages stay.
+    const other = await registerAndLogin(server);
+    const { id: otherId } = await server.app.realtime.publish(other.user.id, 'tool.seq', { n: 1 });
+    for (let n = 0; n < 5; n += 1) await server.app.realtime.publish(user.id, 'tool.seq', { n: 100 + n });
+    await pruneMessages(server.database.db, { keep: 10_000, maxAgeSeconds: 600, keepPerChannel: 3 });
+    const left = await server.database.raw(
+      'SELECT channel, count(*)::int AS n FROM realtime_messages WHERE channel IN ($1, $2) GROUP BY channel ORDER BY channel',
+      [channel, userChannel(other.user.id)],
+    );
+    expect(Object.fromEntries(left.rows.map((row) => [row.channel, row.n]))).toEqual({
+      [channel]: 3,
+      [userChannel(other.user.id)]: 1,
+    });
+    expect(otherId).toBeGreaterThan(0);
   });
 
   it('answers reset when last_id was pruned (or is unknown), then goes on live', async () => {
