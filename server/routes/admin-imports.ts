@@ -45,11 +45,20 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
   const operators = operatorEmailSet(options.operatorEmails);
   const { limits } = options;
 
-  registerRoute(app, routes.getImportOptions, async ({ principal }) => ({
-    engine: database.engine,
-    operator: principal.kind === 'user' && isOperator(principal.user, operators),
-    limits: { max_files: limits.maxFiles, max_file_bytes: limits.maxFileBytes, max_total_bytes: limits.maxTotalBytes },
-  }));
+  registerRoute(app, routes.getImportOptions, async ({ principal }) => {
+    const operator = principal.kind === 'user' && isOperator(principal.user, operators);
+    return {
+      engine: database.engine,
+      operator,
+      ...(operator && {
+        limits: {
+          max_files: limits.maxFiles,
+          max_file_bytes: limits.maxFileBytes,
+          max_total_bytes: limits.maxTotalBytes,
+        },
+      }),
+    };
+  });
 
   /**
    * Throws unless the caller may import: the local token from this machine, or an operator's

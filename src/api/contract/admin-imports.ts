@@ -92,7 +92,8 @@ export const ImportOptions = z.object({
   engine: z.enum(['pglite', 'postgres']),
   /** The caller may use the import page (an operator). */
   operator: z.boolean(),
-  limits: ImportLimits,
+  /** The upload's limits: told to operators only (nobody else can upload). */
+  limits: ImportLimits.optional(),
 });
 export type ImportOptions = z.infer<typeof ImportOptions>;
 
@@ -101,7 +102,7 @@ export const adminImportRoutes = {
     method: 'GET',
     path: '/admin/imports/options',
     summary:
-      "How to import documents here: the database engine, whether the caller is an operator, the upload's limits",
+      "How to import documents here: the database engine, whether the caller is an operator, and to operators the upload's limits",
     tag: 'admin',
     response: ImportOptions,
   }),
