@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { Flex, Link } from '@radix-ui/themes';
 import { SignedInPage } from '../../components/accounts/login-required';
 import { apiKeyCreateMachine } from '../../machines/api-keys/api-key-create.machine';
 import { apiKeyEventsMachine } from '../../machines/api-keys/api-key-events.machine';
@@ -19,6 +19,7 @@ import { RevokeDialog } from './revoke-dialog';
 import { SecretDialog } from './secret-dialog';
 import '../../components/accounts/accounts.css';
 import './api-keys.css';
+import { PageHeading } from '../../components/page-heading/page-heading';
 
 export function ApiKeysScreen() {
   const intl = useIntl();
@@ -50,14 +51,7 @@ function ApiKeysPage({ title }: { title: string }) {
 
   return (
     <Flex direction="column" gap="5" className="page">
-      <Flex direction="column" gap="2">
-        <Heading as="h1" size="7">
-          {title}
-        </Heading>
-        <Text as="p" color="gray">
-          {intl.formatMessage({ id: 'apiKeys.intro' })}
-        </Text>
-      </Flex>
+      <PageHeading title={title} intro={intl.formatMessage({ id: 'apiKeys.intro' })} />
 
       <OwnerSwitch
         legend={intl.formatMessage({ id: 'apiKeys.owner.label' })}

@@ -26,6 +26,7 @@ import { ConnectAgent } from './connect-agent';
 import { EntityPanel } from './entity-panel';
 import '../api-keys/api-keys.css';
 import './memory.css';
+import { PageHeading } from '../../components/page-heading/page-heading';
 
 type Browser = ActorRefFrom<typeof memoryBrowserMachine>;
 
@@ -45,14 +46,7 @@ function MemoryPage({ title }: { title: string }) {
 
   return (
     <Flex direction="column" gap="5" className="page">
-      <Flex direction="column" gap="2">
-        <Heading as="h1" size="7">
-          {title}
-        </Heading>
-        <Text as="p" color="gray">
-          {intl.formatMessage({ id: 'memory.intro' })}
-        </Text>
-      </Flex>
+      <PageHeading title={title} intro={intl.formatMessage({ id: 'memory.intro' })} />
       <OwnerSwitch
         legend={intl.formatMessage({ id: 'memory.owner.label' })}
         owner={owner}

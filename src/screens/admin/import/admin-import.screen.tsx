@@ -3,7 +3,7 @@
 // src/machines/admin/import-upload.machine.ts; the server checks the operator on every call.
 import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { SignedInPage } from '../../../components/accounts/login-required';
 import { errorMessage } from '../../../i18n/error-message';
@@ -18,6 +18,7 @@ import {
 import { FilePicker } from './file-picker';
 import { ImportSummary } from './import-summary';
 import { UploadList } from './upload-list';
+import { PageHeading } from '../../../components/page-heading/page-heading';
 
 export function AdminImportScreen() {
   const intl = useIntl();
@@ -37,14 +38,7 @@ function AdminImportPage({ title }: { title: string }) {
 
   return (
     <Flex direction="column" gap="5" className="page admin-import">
-      <Flex direction="column" gap="2">
-        <Heading as="h1" size="7">
-          {title}
-        </Heading>
-        <Text as="p" color="gray">
-          {intl.formatMessage({ id: 'adminImport.intro' })}
-        </Text>
-      </Flex>
+      <PageHeading title={title} intro={intl.formatMessage({ id: 'adminImport.intro' })} />
 
       {phase === 'loading' && <Text role="status">{intl.formatMessage({ id: 'adminImport.loading' })}</Text>}
       {phase === 'notOperator' && (
