@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: 'node' for the server, importers, machines and the other pure modules; 'jsdom'
@@ -8,6 +9,10 @@ export default defineConfig({
     // The message catalogues load per language in the app; tests have both from the start.
     setupFiles: ['src/testing/catalogues-setup.ts'],
     testTimeout: 30_000,
+    // Most server tests wait on PostgreSQL, child processes or timers rather than compute, so
+    // vitest's default (one worker per core but one) leaves a 2-core CI machine half idle: the
+    // suite took 33 min on one worker. Three workers there; VITEST_MAX_WORKERS overrides.
+    maxWorkers: Math.max(3, os.availableParallelism()),
     hookTimeout: 60_000,
     projects: [
       {

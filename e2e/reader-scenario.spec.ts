@@ -156,6 +156,43 @@ test('on a wide screen, switching version from the sticky toolbar keeps Čl. 54'
   await expectAtReadingTop(page, article54(page));
 });
 
+test('from the keyboard, the version picker keeps the focus after a switch, its list closed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const id = await documentIdOf(page, '1/1993');
+  await page.goto(`/documents/${id}?p=cl-54`);
+  await textSettled(page);
+  const picker = page.getByRole('combobox', { name: 'Version' });
+  // Tab to the picker from the contents button before it (the keyboard's way through the toolbar).
+  await page.getByRole('button', { name: 'Hide contents' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { selected: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: /1993-01-01/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]branch=${OLD_VERSION}`));
+  // The text (and its toolbar) is rebuilt for 1993: the new picker has the focus, and is not open.
+  await expect(picker).toHaveText(/1993-01-01/);
+  await expect(picker).toBeFocused();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(
+    'reader-version-label',
+  );
+  await expect(article54(page)).toBeInViewport();
+  // And the next version from there, by keyboard again.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: /1993-01-01/ })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('option', { name: /^Main version/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(new RegExp(`branch=${OLD_VERSION}`));
+  await expect(picker).toBeFocused();
+  await expect(page.getByRole('option')).toHaveCount(0);
+});
+
 test('on a wide screen, compact reading keeps Čl. 54 where the reader is', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const id = await documentIdOf(page, '1/1993');

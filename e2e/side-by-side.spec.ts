@@ -48,6 +48,25 @@ test('the EU act in Czech beside English: two columns, the choice in the address
   expect(Math.abs(a.y - b.y)).toBeLessThan(2);
   expect(b.x).toBeGreaterThan(a.x + a.width);
   expect(a.width).toBeGreaterThan(280);
+  // Each heading pair lines up with the text pair below it: both headings at the same top, the
+  // second-language heading over its column (not pushed aside by the provision's actions).
+  for (const cite of ['Preambule', 'Článek 1']) {
+    const row = textRegion(page).locator('.reader-row', {
+      has: page.locator('.reader-heading-pair .reader-pair-first .reader-heading', { hasText: cite }),
+    });
+    const headings = row.locator('.reader-heading-pair');
+    const [czech, english] = [
+      (await headings.locator('.reader-pair-first .reader-heading').boundingBox())!,
+      (await headings.locator('.reader-heading-second').boundingBox())!,
+    ];
+    expect(Math.abs(czech.y - english.y), `${cite}: the tops of the two headings`).toBeLessThan(1);
+    const [over, under] = [
+      (await headings.locator('.reader-second-columns').boundingBox())!,
+      (await row.locator('.reader-pair:not(.reader-heading-pair) .reader-second-columns').boundingBox())!,
+    ];
+    expect(Math.abs(over.x - under.x), `${cite}: the second column's left edge`).toBeLessThan(1);
+    expect(Math.abs(over.width - under.width), `${cite}: the second column's width`).toBeLessThan(1);
+  }
   await expectNoSeriousA11yViolations(page, 'side by side');
 
   // The control beside the language choice, by keyboard: off, then English again.
@@ -229,4 +248,40 @@ test('compact reading sets the same provisions in less height, and is remembered
   expect(compact).toBeLessThan(comfortable * 0.85);
   await page.screenshot({ path: `${SHOTS}/compact-light-1280.png` });
   await page.getByRole('switch', { name: 'Compact' }).click();
+});
+
+test('on a phone the reading switches sit in the sheet with the version and the language', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const id = await documentIdOf(page, '22019D0391');
+  await page.goto(`/documents/${id}?lang=cs`);
+  await textSettled(page);
+  // Above the text: no row holding a switch alone (Print, Find and Go to provision only).
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await expect(page.locator('.text-viewer-toolbar')).toBeHidden();
+  const goTo = page.getByRole('button', { name: 'Go to provision' });
+  const firstText = textRegion(page).locator('.reader-text').first();
+  expect((await firstText.boundingBox())!.y - (await goTo.boundingBox())!.y).toBeLessThan(120);
+
+  await page.getByRole('button', { name: 'Contents', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Contents' });
+  const compact = sheet.getByRole('switch', { name: 'Compact' });
+  await expect(sheet.getByRole('combobox', { name: 'Version' })).toBeVisible();
+  await expect(compact).toBeVisible();
+  // With the version and the languages, above the contents.
+  const languages = (await sheet.getByRole('combobox', { name: 'Second language' }).boundingBox())!;
+  const filter = (await sheet.getByRole('searchbox', { name: 'Filter the structure' }).boundingBox())!;
+  const switchBox = (await compact.boundingBox())!;
+  expect(switchBox.y).toBeGreaterThan(languages.y + languages.height);
+  expect(switchBox.y + switchBox.height).toBeLessThan(filter.y);
+  await compact.click();
+  await expect(compact).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'phone sheet with the reading switches');
+  await page.screenshot({ path: `${SHOTS}/phone-sheet-switches-light-375.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.text-viewer')).toHaveAttribute('data-density', 'compact');
+  // Remembered, and off again from the sheet.
+  await page.getByRole('button', { name: 'Contents', exact: true }).click();
+  await expect(compact).toBeChecked();
+  await compact.click();
+  await expect(compact).not.toBeChecked();
 });

@@ -15,6 +15,8 @@ import { installRequestLog } from './http/request-log.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { installRejectNul } from './http/reject-nul.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { installReadYourWrites } from './http/read-your-writes.js';
 import { noRoute } from './http/errors.js';
 import { registerCompareChangeRoutes } from './routes/compare-changes.js';
 import { registerFindRoutes } from './routes/find.js';
@@ -25,7 +27,7 @@ import { registerTranslationRoutes } from './routes/translation.js';
 import { DEFAULT_TRANSLATE_OPTIONS, type TranslateOptions } from './translation/translate.js';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.js';
 import { registerMetaRoutes } from './routes/meta.js';
-import { registerSearchRoutes } from './routes/search.js';
+import { registerSearchRoutes, SEARCH_RATE_LIMIT } from './routes/search.js';
 import { registerVersionRoutes } from './routes/versions.js';
 import { installAccounts, type AccountsOptions } from './auth/install.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -44,6 +46,11 @@ import { registerApiKeyRoutes } from './routes/api-keys.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerMcpRoutes } from './mcp/routes.js';
 import { DEFAULT_UPLOAD_LIMITS, registerAdminImportRoutes, type AdminImportOptions } from './routes/admin-imports.js';
+import { registerSourceImportRoutes } from './routes/source-imports.js';
+import { createJobRunner } from './source-imports/job-runner.js';
+import { NO_NETWORK, type SourceSettings } from './source-imports/settings.js';
+import { startUpdateSchedule } from './source-imports/start-updates.js';
+import { registerNoticeRoutes } from './routes/notices.js';
 import type { CopilotOptions } from './copilot/copilot-options.js';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './realtime/realtime-options.js';
 
@@ -73,6 +80,16 @@ export interface AppOptions {
    * the upload's limits; operators come from accounts.operatorEmails. Default: no token, the system's temp folder.
    */
   imports?: Partial<Omit<AdminImportOptions, 'operatorEmails'>>;
+  /**
+   * /v1/admin/sources/*: the official services' addresses, timeout and job limits (issue 16).
+   * Default: no network (every import fails at once with source_offline), so tests never go out.
+   */
+  sources?: Partial<SourceSettings>;
+  /**
+   * How often imported acts are checked for new versions (LEXHUB_UPDATE_INTERVAL), in ms;
+   * default (and null): never (tests run the schedule themselves).
+   */
+  updateIntervalMs?: number | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -117,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     // Behind a reverse proxy: client IPs (rate limits) and https (Secure cookies) from X-Forwarded-*.
-    trustProxy: options.accounts?.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.accounts?.trustProxy ?? false),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -133,16 +150,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   await installCompression(app);
 
-  const { db } = options.database;
+  // readDb: the read replica's routing (DATABASE_READ_URL) for the public reads; `db` without one.
+  const { db, readDb } = options.database;
   const accounts: AccountsOptions = { publicUrl: 'http://localhost:8080', ...options.accounts };
   await installSecurityHeaders(app, { publicUrl: accounts.publicUrl, chatUrl: options.copilot?.chatUrl });
   await installAccounts(app, db, accounts);
+  installReadYourWrites(app, options.database);
   registerAuthRoutes(app, db, accounts);
-  registerUserRoutes(app, db);
-  registerOrgRoutes(app, db);
-  registerCollectionRoutes(app, db, { ...DEFAULT_COLLECTION_QUOTAS, ...options.collectionQuotas });
-  registerPublicCollectionRoutes(app, db);
-  registerDocumentCollectionRoutes(app, db);
+  registerUserRoutes(app, readDb);
+  registerOrgRoutes(app, readDb);
+  registerCollectionRoutes(app, readDb, { ...DEFAULT_COLLECTION_QUOTAS, ...options.collectionQuotas });
+  registerPublicCollectionRoutes(app, readDb);
+  registerDocumentCollectionRoutes(app, readDb);
   registerHistoryRoutes(app, db);
   registerApiKeyRoutes(app, db);
   registerMemoryRoutes(app, db);
@@ -158,26 +177,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.copilot,
     options.realtime?.wsTokenLimit ?? DEFAULT_REALTIME_OPTIONS.wsTokenLimit,
   );
-  registerDocumentRoutes(app, db);
-  registerFragmentRoutes(app, db);
+  registerDocumentRoutes(app, readDb);
+  registerFragmentRoutes(app, readDb);
   registerTranslationRoutes(app, db, {
     ...DEFAULT_TRANSLATE_OPTIONS,
     ...options.translation,
     rateLimit: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits }.translate,
     saveRateLimit: { ...DEFAULT_RATE_LIMITS, ...accounts.rateLimits }.saveTranslation,
   });
-  registerVersionRoutes(app, db);
-  registerCompareChangeRoutes(app, db);
+  registerVersionRoutes(app, readDb);
+  registerCompareChangeRoutes(app, readDb);
   registerFindRoutes(app, db);
   registerExportRoutes(app, db);
-  registerMetaRoutes(app, db);
-  registerSearchRoutes(app, db);
+  registerMetaRoutes(app, db, readDb);
+  registerSearchRoutes(app, db, SEARCH_RATE_LIMIT, readDb);
   await registerAdminImportRoutes(app, options.database, {
     operatorEmails: accounts.operatorEmails ?? [],
     uploadDir: path.join(os.tmpdir(), 'lexhub-uploads'),
     ...options.imports,
     limits: { ...DEFAULT_UPLOAD_LIMITS, ...options.imports?.limits },
   });
+  const sourceSettings = { ...NO_NETWORK, ...options.sources };
+  const sourceJobs = createJobRunner(db, sourceSettings, (error) => app.log.error({ err: error }, 'import job failed'));
+  // Before the database closes: this instance's jobs end as interrupted, not running for a minute.
+  app.addHook('onClose', () => sourceJobs.close());
+  registerSourceImportRoutes(app, db, {
+    operatorEmails: accounts.operatorEmails ?? [],
+    localToken: options.imports?.localToken,
+    settings: sourceSettings,
+    runner: sourceJobs,
+  });
+  registerNoticeRoutes(app, db);
+  if (options.updateIntervalMs) startUpdateSchedule(app, db, options.updateIntervalMs, sourceSettings);
 
   const webRoot =
     options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { routes } from '../src/api/contract/routes.js';
 import { MIN_SECRET_LENGTH } from './copilot/copilot-secret.js';
+import { parseUpdateInterval, UPDATE_INTERVAL_EXPECTED } from './source-imports/update-interval.js';
+import { parseTrustProxy, TRUST_PROXY_EXPECTED } from './http/trust-proxy.js';
 import { deeplDefaultUrl } from './translation/providers/deepl.js';
 import type { ProviderSettings } from './translation/providers/provider.js';
 
@@ -37,6 +39,8 @@ const POSITIVE_INTEGER = fromText('a whole number above 0', (text) =>
 const PERCENT = fromText('a whole number 0-100', (text) =>
   /^\d+$/.test(text) && Number(text) <= 100 ? Number(text) : undefined,
 );
+/** Milliseconds, or null when off (server/source-imports/update-interval.ts). */
+const UPDATE_INTERVAL = fromText(UPDATE_INTERVAL_EXPECTED, parseUpdateInterval);
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_LEVEL = fromText(`one of ${LOG_LEVELS.join(', ')}`, (text) =>
   (LOG_LEVELS as readonly string[]).includes(text) ? text : undefined,
@@ -45,6 +49,14 @@ const BOOLEAN = fromText('1, true, yes, 0, false or no', (text) => {
   const lower = text.toLowerCase();
   if (['1', 'true', 'yes'].includes(lower)) return true;
   return ['0', 'false', 'no'].includes(lower) ? false : undefined;
+});
+/** `true`, `false`, a number of proxies, or the proxies' addresses and CIDRs (server/http/trust-proxy.ts). */
+const TRUST_PROXY = fromText(TRUST_PROXY_EXPECTED, parseTrustProxy);
+/** `127.0.0.1:9464`, `[::1]:9464`, `metrics.internal:9464` → the host and port to listen on. */
+const LISTEN_ADDRESS = fromText('an address and port such as 127.0.0.1:9464 or [::1]:9464', (text) => {
+  const match = /^(?:\[([0-9a-f:.]+)\]|([^\s:[\]/]+)):(\d{1,5})$/i.exec(text.trim());
+  const port = Number(match?.[3]);
+  return match && port <= 65535 ? { host: (match[1] ?? match[2])!, port } : undefined;
 });
 const isHttpUrl = (text: string) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
 const HTTP_URL = fromText('an http(s) address such as https://lexhub.example.org', (text) => {
@@ -128,14 +140,16 @@ const Environment = z
     HOST: withDefault(TEXT, '0.0.0.0'),
     DATA_DIR: withDefault(TEXT, './data'),
     DATABASE_URL: optional(TEXT),
+    DATABASE_READ_URL: optional(TEXT),
     DATABASE_POOL_MAX: withDefault(POSITIVE_INTEGER, '20'),
     LOG_LEVEL: withDefault(LOG_LEVEL, 'info'),
     WEB_ROOT: withDefault(TEXT, './dist'),
     PUBLIC_URL: optional(HTTP_URL),
     SMTP_URL: optional(SMTP_URL),
     MAIL_FROM: withDefault(TEXT, 'Lexhub <no-reply@lexhub.local>'),
-    TRUST_PROXY: withDefault(BOOLEAN, 'false'),
+    TRUST_PROXY: withDefault(TRUST_PROXY, 'false'),
     METRICS_TOKEN: optional(SECRET),
+    METRICS_HOST: optional(LISTEN_ADDRESS),
     OPERATOR_EMAILS: withDefault(EMAILS, ''),
     REALTIME_ALLOWED_ORIGINS: withDefault(ORIGINS, ''),
     COLLECTIONS_PER_OWNER: withDefault(POSITIVE_INTEGER, '2000'),
@@ -159,8 +173,22 @@ const Environment = z
     COPILOT_SECRET: optional(SECRET),
     COPILOT_PORT: withDefault(PORT, '8090'),
     COPILOT_CHAT_URL: withDefault(CHAT_URL, routes.copilotChat.path),
+    CELLAR_URL: withDefault(HTTP_URL, 'https://publications.europa.eu'),
+    ESBIRKA_URL: withDefault(HTTP_URL, 'https://www.e-sbirka.cz'),
+    SOURCES_OFFLINE: withDefault(BOOLEAN, 'false'),
+    SOURCE_TIMEOUT_MS: withDefault(POSITIVE_INTEGER, '30000'),
+    SOURCE_IMPORTS_MAX: withDefault(POSITIVE_INTEGER, '3'),
+    LEXHUB_UPDATE_INTERVAL: withDefault(UPDATE_INTERVAL, '1d'),
   })
   .superRefine((vars, context) => {
+    // A read replica is a PostgreSQL standby of DATABASE_URL: beside the embedded database it would do nothing.
+    if (vars.DATABASE_READ_URL !== undefined && vars.DATABASE_URL === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message:
+          'needs DATABASE_URL: a read replica is a standby of PostgreSQL, and the embedded database (PGlite) has none',
+      });
     // Without the URL the model settings would be ignored silently: the embedded assistant answers.
     const orphans = (['COPILOT_MODEL', 'COPILOT_API_KEY'] as const).filter((name) => vars[name] !== undefined);
     if (orphans.length > 0 && vars.COPILOT_MODEL_URL === undefined)
@@ -209,6 +237,11 @@ function configWarnings(vars: Vars): string[] {
     warnings.push(
       `HOST is ${vars.HOST}, reachable from other machines, but PUBLIC_URL is unset: links in account emails ` +
         `will point at http://localhost:${vars.PORT}. Set PUBLIC_URL to the address users open.`,
+    );
+  if (vars.METRICS_HOST && !LOOPBACK_HOSTS.test(vars.METRICS_HOST.host) && vars.METRICS_TOKEN === undefined)
+    warnings.push(
+      `METRICS_HOST is ${vars.METRICS_HOST.host}:${vars.METRICS_HOST.port}, not loopback, and METRICS_TOKEN is unset: ` +
+        `anyone who reaches that address reads the metrics. Keep it on a private network, or set METRICS_TOKEN.`,
     );
   const ignored = Object.entries(PROVIDER_VARIABLES)
     .filter(([name]) => name !== vars.TRANSLATION_PROVIDER)
@@ -266,6 +299,8 @@ const Config = Environment.transform((vars) => {
     dataDir,
     /** When set, PostgreSQL is used instead of the embedded database. */
     databaseUrl: vars.DATABASE_URL,
+    /** A PostgreSQL hot standby of databaseUrl that answers the public reads (DATABASE_READ_URL). */
+    databaseReadUrl: vars.DATABASE_READ_URL,
     databasePoolMax: vars.DATABASE_POOL_MAX,
     logLevel: vars.LOG_LEVEL,
     /** Folder of the built web app served at /. */
@@ -277,10 +312,16 @@ const Config = Environment.transform((vars) => {
     /** Where account emails go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: vars.MAIL_FROM,
-    /** Behind a reverse proxy: trust X-Forwarded-For / -Proto. */
+    /**
+     * Behind a reverse proxy: whom to believe X-Forwarded-For / -Proto / -Host from: every peer
+     * (true), that many proxies in front (a number), or the proxies' addresses and CIDRs.
+     */
     trustProxy: vars.TRUST_PROXY,
-    /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics is not served. */
-    metricsToken: vars.METRICS_TOKEN,
+    /**
+     * GET /metrics: its own listener (METRICS_HOST, host:port; never on the public port then) and
+     * the bearer token asked for (METRICS_TOKEN); with neither, /metrics is not served.
+     */
+    metrics: { token: vars.METRICS_TOKEN, listen: vars.METRICS_HOST },
     /** Accounts (verified, by email) that may import documents through the server (OPERATOR_EMAILS). */
     operatorEmails: vars.OPERATOR_EMAILS,
     /** Origins besides the page's own that may open /ws (REALTIME_ALLOWED_ORIGINS, comma-separated). */
@@ -318,6 +359,21 @@ const Config = Environment.transform((vars) => {
       /** Where the web app sends chat requests (COPILOT_CHAT_URL, default this server's chat route). */
       chatUrl: vars.COPILOT_CHAT_URL,
     },
+    /**
+     * The official services law is imported from (issue 16): their addresses (tests point them at
+     * local servers), whether the server is known to have no network (SOURCES_OFFLINE: every
+     * import answers source_offline at once), the timeout per request, and how many import jobs
+     * may run at once on the server (SOURCE_IMPORTS_MAX, one per operator among them).
+     */
+    sources: {
+      cellarUrl: vars.CELLAR_URL,
+      esbirkaUrl: vars.ESBIRKA_URL,
+      offline: vars.SOURCES_OFFLINE,
+      timeoutMs: vars.SOURCE_TIMEOUT_MS,
+      maxRunningJobs: vars.SOURCE_IMPORTS_MAX,
+    },
+    /** How often imported acts are checked for new versions (LEXHUB_UPDATE_INTERVAL, 1d); null: never. */
+    updateIntervalMs: vars.LEXHUB_UPDATE_INTERVAL,
     /** Settings that work but are likely wrong; the starting process logs them. */
     warnings: configWarnings(vars),
   };

@@ -39,7 +39,9 @@ async function main() {
     realtime: { allowedOrigins: config.realtimeAllowedOrigins },
     collectionQuotas: config.collectionQuotas,
     translation: { minScore: config.translationMemoryMinScore, ...config.translation },
-    metrics: { token: config.metricsToken },
+    metrics: config.metrics,
+    sources: { ...config.sources, dataDir: config.dataDir, publicUrl: config.publicUrl },
+    updateIntervalMs: config.updateIntervalMs,
   });
   if (!config.smtpUrl)
     logger.info({ outbox: config.outboxDir }, 'no SMTP_URL: account emails are written to the outbox');

@@ -12,6 +12,7 @@ export async function openConfiguredDatabase(config: ServerConfig, logger: Logge
   try {
     return await openDatabase({
       databaseUrl: config.databaseUrl,
+      readUrl: config.databaseReadUrl,
       dataDir: config.dataDir,
       poolMax: config.databasePoolMax,
     });

@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { MAX_PATH_DEPTH } from '../../src/api/contract/admin-imports.js';
 import {
   ApiError,
   fileTooLarge,
@@ -35,6 +36,15 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 
 /** How long an upload may send no bytes before it is ended (408 upload_stalled). */
 export const DEFAULT_UPLOAD_IDLE_MS = 60_000;
+
+/** A path deeper than an import reads (a folder import would pass it over as `too_deep`). */
+export const pathTooDeep = (file: string) =>
+  new ApiError(
+    400,
+    'invalid_file_path',
+    `More than ${MAX_PATH_DEPTH} segments (folders and the file's name) in a path of the upload: ${JSON.stringify(file.slice(0, 200))}`,
+    'file',
+  );
 
 /** The client stopped sending mid-upload; the import slot must not wait for it. */
 export const uploadStalled = (idleMs: number) =>
@@ -130,9 +140,9 @@ async function readParts(request: FastifyRequest, root: string, limits: UploadLi
       const name = nextPath ?? part.filename;
       nextPath = undefined;
       const segments = safeRelativePath(name);
-      if (!segments) {
+      if (!segments || segments.length > MAX_PATH_DEPTH) {
         part.file.resume();
-        throw invalidFilePath(name);
+        throw segments ? pathTooDeep(name) : invalidFilePath(name);
       }
       const relative = segments.join('/');
       const target = path.join(root, ...segments);

@@ -3,6 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { TrustProxy } from '../http/trust-proxy.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createTransportMailer } from '../mail/transport-mailer.js';
 import { csrfHook } from './csrf.js';
@@ -32,9 +33,10 @@ export interface AccountsOptions {
   mailFrom?: string;
   /**
    * Trust X-Forwarded-For / -Proto from a reverse proxy (TRUST_PROXY): client IPs for rate
-   * limits and https for Secure cookies. Read by buildApp when it creates Fastify.
+   * limits and https for Secure cookies: every peer (true), that many proxies in front, or the
+   * proxies' addresses and CIDRs. Read by buildApp when it creates Fastify.
    */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   /** Per-bucket overrides of DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
   /** Failed logins from one source (address or browser) that lock it out of the account (default 5). */

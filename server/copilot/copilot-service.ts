@@ -11,6 +11,7 @@ import { hubPublisher } from './automation.js';
 import { registerChatService } from './chat-service.js';
 import { DEFAULT_COPILOT_OPTIONS, type CopilotOptions } from './copilot-options.js';
 import { loadCopilotSecret } from './copilot-secret.js';
+import { fastifyTrustProxy, type TrustProxy } from '../http/trust-proxy.js';
 
 const ALLOWED_HEADERS =
   'content-type, x-copilot-session, x-copilot-user, x-copilot-login, x-copilot-nonce, x-copilot-expires, x-copilot-signature';
@@ -21,7 +22,7 @@ export interface CopilotServiceOptions {
   publicUrl: string;
   copilot?: Partial<CopilotOptions>;
   logger?: FastifyBaseLogger;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 export async function buildCopilotService(options: CopilotServiceOptions): Promise<FastifyInstance> {
@@ -30,7 +31,7 @@ export async function buildCopilotService(options: CopilotServiceOptions): Promi
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
   installErrorHandling(app);
   app.removeContentTypeParser('text/plain');

@@ -14,6 +14,8 @@ import * as schema from './schema.js';
 import { explainDataDirFailure } from './data-dir-failure.js';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.js';
 import { createPgListener, type ListenEvents, type NotificationHandler, type PgListener } from './pg-listener.js';
+import { asksForReadWrite, verifyReadWrite } from './read-write-check.js';
+import { openReadReplica, type ReadReplica } from './replica-pool.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -25,6 +27,14 @@ export type { ListenEvents, NotificationHandler } from './pg-listener.js';
 
 export interface Database {
   db: Db;
+  /**
+   * The public read paths' database: with a read replica (DATABASE_READ_URL) its queries go to the
+   * standby when the request allows it (server/http/read-your-writes.ts), else to the primary;
+   * without one it is `db`.
+   */
+  readDb: Db;
+  /** The read replica, when DATABASE_READ_URL is set (PostgreSQL only). */
+  replica?: ReadReplica;
   engine: Engine;
   raw: RawQuery;
   /**
@@ -44,6 +54,8 @@ export interface DatabaseOptions {
   /** Folder for PGlite; 'memory://' keeps it in memory (tests). */
   dataDir: string;
   poolMax?: number;
+  /** A PostgreSQL hot standby of `databaseUrl` for public reads (DATABASE_READ_URL). */
+  readUrl?: string;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -56,7 +68,11 @@ const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 20) : openPglite(options.dataDir);
+  if (options.readUrl && !options.databaseUrl)
+    throw new Error('DATABASE_READ_URL needs DATABASE_URL: the embedded database (PGlite) has no read replica.');
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 20, options.readUrl)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -74,6 +90,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     }
     return {
       db,
+      readDb: db,
       engine: 'pglite',
       raw: (text, params) => client.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>,
       async listen(channel, onPayload, events) {
@@ -100,7 +117,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
+async function openPostgres(url: string, poolMax: number, readUrl: string | undefined): Promise<Database> {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
@@ -111,6 +128,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     max: poolMax,
     options,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Writes beside a replica must reach the primary: each new connection checks it takes them.
+    ...(readUrl || asksForReadWrite(url) ? { verify: verifyReadWrite } : {}),
   });
   // An idle connection that the server ends (restart, admin command) is dropped by the pool and
   // replaced on next use; unheard, its 'error' would crash the process.
@@ -125,10 +144,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const replica = readUrl ? openReadReplica(pool, readUrl, { max: poolMax, options }) : undefined;
+  const readDb = replica ? (drizzlePg(replica.router as never, { schema }) as unknown as Db) : db;
   // Created on the first listen(): an app that never listens opens no extra connection.
   let listener: PgListener | undefined;
   return {
     db,
+    readDb,
+    replica,
     engine: 'postgres',
     raw: (text, params) => pool.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
     async listen(channel, onPayload, events) {
@@ -140,6 +163,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     },
     async close() {
       await listener?.close();
+      await replica?.close();
       await pool.end();
       // pool.end() resolves once its clients are asked to end, not once their sockets are closed.
       await connections.allClosed();

@@ -165,6 +165,8 @@ export const nodes = pgTable(
     /** The raw marker or element the node came from ('HLAVA', 'akn:article'). */
     type: text('type').notNull(),
     title: text('title'),
+    /** The title in each language the source names the node in (ISO 639-1 -> name); null: `title` only. */
+    titles: jsonb('titles').$type<Record<string, string>>(),
     citeKey: text('cite_key'),
     /** Stable structural path ('hlava-3/cl-54/odst-2') or the Akoma Ntoso eId. */
     externalId: text('external_id').notNull(),
@@ -933,6 +935,96 @@ export const memoryProvisionLinks = pgTable(
   (t) => [
     uniqueIndex('memory_provision_links_key').on(t.entityId, t.documentId, t.citation),
     index('memory_provision_links_owner_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * A version of each owner's graph (entities, observations, relations): set from a sequence by
+ * statement triggers (migration 0021) in the transaction of every write to those tables, whoever
+ * writes, so an instance may reuse its serialized read_graph answer while the version is the same
+ * (server/memory/graph-answer.ts). No foreign key: a deleted owner's row is harmless.
+ */
+export const memoryGraphVersions = pgTable('memory_graph_versions', {
+  ownerId: uuid('owner_id').primaryKey(),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});
+
+/**
+ * Jobs importing law from the official services (issue 16): one row per job, written by the
+ * instance that runs it (progress per version and language in `items`, `problems`, a heartbeat
+ * every few seconds), so any instance answers its status. A row left queued or running with a
+ * stale heartbeat belonged to an instance that died: it is marked failed when next read.
+ * `created_by` null: `npm run import` on the server's machine (the local token).
+ */
+export const sourceImportJobs = pgTable(
+  'source_import_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    acts: jsonb('acts').notNull(),
+    languages: text('languages').array(),
+    items: jsonb('items')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    problems: jsonb('problems')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: jsonb('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('source_import_jobs_created_idx').on(t.createdAt),
+    index('source_import_jobs_active_idx')
+      .on(t.status)
+      .where(sql`${t.status} IN ('queued', 'running')`),
+    check('source_import_jobs_status_check', sql`${t.status} IN ('queued', 'running', 'done', 'failed')`),
+    check('source_import_jobs_kind_check', sql`${t.kind} IN ('import', 'starter_set')`),
+  ],
+);
+
+/**
+ * The scheduled check of imported acts for new versions (issue 16, LEXHUB_UPDATE_INTERVAL): one
+ * row per schedule. An instance runs the check only after moving next_run_at on with
+ * `UPDATE ... WHERE next_run_at <= now() RETURNING`, so of instances ticking at once one runs it.
+ */
+export const sourceUpdateRuns = pgTable('source_update_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  runs: integer('runs').notNull().default(0),
+});
+
+/**
+ * Notices to a user (issue 16): a new version of a document they pinned or hold in a collection
+ * was stored by the update run. One per user and version (a re-run raises none again).
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    branchId: uuid('branch_id').notNull(),
+    title: text('title').notNull(),
+    validFrom: date('valid_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notices_user_branch_key').on(t.userId, t.branchId),
+    index('notices_user_idx').on(t.userId, t.createdAt),
+    check('notices_kind_check', sql`${t.kind} IN ('new_version')`),
   ],
 );
 

@@ -1,10 +1,15 @@
 // GET /metrics in Prometheus's text format (prom-client): requests by route and status with their
 // durations, the PostgreSQL pool (total, idle, waiting), the live channel on this instance
 // (sockets, deliveries, how far behind its listener is, 4429 cuts, lagging listeners cut, messages
-// caught up after a dropped LISTEN) and the fill of PostgreSQL's NOTIFY queue. Not public: answered only with `Authorization: Bearer
-// <METRICS_TOKEN>`, and not at all (404) when no token is configured. One registry per app, so
-// several apps in one process (tests) count apart.
+// caught up after a dropped LISTEN) and the fill of PostgreSQL's NOTIFY queue. Not public: with
+// METRICS_HOST it is served on a listener of its own at that address (a private interface or
+// loopback, what a Prometheus scraper reaches) and never on the public port; without it, on the
+// public port only to `Authorization: Bearer <METRICS_TOKEN>`, and not at all (404) with neither.
+// A token set with METRICS_HOST is asked for there too. One registry per app, so several apps in
+// one process (tests) count apart.
 import { timingSafeEqual, createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -12,8 +17,16 @@ import type { Database } from '../db/client.js';
 import type { HubStats, RealtimeHub } from '../realtime/hub.js';
 
 export interface MetricsOptions {
-  /** The bearer token a scraper sends (METRICS_TOKEN); none: /metrics is not served. */
+  /** The bearer token a scraper sends (METRICS_TOKEN); none and no `listen`: /metrics is not served. */
   token?: string;
+  /** METRICS_HOST: serve /metrics on its own listener here, not on the app's port. */
+  listen?: MetricsListen;
+}
+
+export interface MetricsListen {
+  host: string;
+  /** 0: any free port (tests read it from app.metricsAddress). */
+  port: number;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -25,8 +38,8 @@ const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatc
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-function tokenMatches(request: FastifyRequest, token: string): boolean {
-  const header = request.headers.authorization ?? '';
+function tokenMatches(authorization: string | undefined, token: string): boolean {
+  const header = authorization ?? '';
   const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
   // Digests of equal length: the comparison takes the same time whatever was sent.
   return timingSafeEqual(digest(given), digest(token));
@@ -135,12 +148,65 @@ export function installMetrics(
   });
 
   const token = options.token;
+  if (options.listen) return serveApart(app, registry, options.listen, token);
   app.get(METRICS_PATH, async (request, reply) => {
     // Unconfigured or a wrong token: the same 404 as any unknown path, nothing to probe.
-    if (!token || !tokenMatches(request, token)) return reply.callNotFound();
+    if (!token || !tokenMatches(request.headers.authorization, token)) return reply.callNotFound();
     return reply
       .header('Cache-Control', 'no-store')
       .type(registry.contentType)
       .send(await registry.metrics());
   });
+}
+
+/**
+ * /metrics on a listener of its own (METRICS_HOST), opened when the app gets ready (a taken port
+ * stops the start) and closed with it. Nothing else is served there.
+ */
+function serveApart(app: FastifyInstance, registry: Registry, listen: MetricsListen, token: string | undefined) {
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://metrics');
+    const wanted = (request.method === 'GET' || request.method === 'HEAD') && pathname === METRICS_PATH;
+    if (!wanted || (token && !tokenMatches(request.headers.authorization, token))) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) =>
+        response
+          .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : text),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'metrics: collecting failed');
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Collecting the metrics failed\n');
+      },
+    );
+  });
+  app.decorate('metricsAddress', () => server.address() as AddressInfo | null);
+  app.addHook('onReady', async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) =>
+        reject(new Error(`METRICS_HOST ${listen.host}:${listen.port}: ${error.message}`, { cause: error })),
+      );
+      server.listen(listen.port, listen.host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    app.log.info(
+      `metrics on http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}${METRICS_PATH}`,
+    );
+  });
+  app.addHook('onClose', async () => {
+    if (!server.listening) return;
+    const closed = new Promise((resolve) => server.close(resolve));
+    // A scraper's kept-alive connection would hold close() open.
+    server.closeAllConnections();
+    await closed;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The METRICS_HOST listener's address once the app is ready (only with `metrics.listen`). */
+    metricsAddress?: () => AddressInfo | null;
+  }
 }

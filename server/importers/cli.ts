@@ -1,6 +1,7 @@
 // `npm run import -- <file or folder>...`: imports legal documents into the configured
 // database (DATA_DIR or DATABASE_URL), printing progress and a summary. While a Lexhub server
 // holds the embedded database, the files go through that server instead (through-server/).
+// `--celex` / `--sb` fetch acts by number from the official services (source-import-cli.ts).
 import path from 'node:path';
 import type { ImportProblem as ServerProblem, ImportResult } from '../../src/api/contract/admin-imports.js';
 import { readConfig } from '../config.js';
@@ -10,27 +11,47 @@ import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { importPaths, type ImportProblem, type ImportProgress } from './import-files.js';
 import { REASON_TEXT } from './import-problem.js';
 import { summarizeImport } from './import-summary.js';
+import { importSourcesHere, importSourcesThroughServer, parseSourceArgs } from './source-import-cli.js';
+import { processOutput } from './source-lines.js';
+import { JOB_TIMING } from '../source-imports/settings.js';
 import { runningServer } from './through-server/running-server.js';
 import { collectFiles, sendFiles, ServerImportError } from './through-server/send-files.js';
 import { conflictMessage } from './version-conflicts.js';
 
 const USAGE = `Usage: npm run import -- <file or folder>...
+       npm run import -- --celex <CELEX or ELI>... --sb <number/year>... [--lang cs,en,de]
 
 Imports legal documents into Lexhub's database (the embedded one in DATA_DIR, default ./data,
 or PostgreSQL when DATABASE_URL is set). While the server runs on the embedded database, the
 files are sent to it (it must have started on this machine with the same DATA_DIR).
 Formats are detected from the content:
 e-Sbírka JSON, Czech law Markdown, Akoma Ntoso 3.0 / LegalDocML.de, Formex 4, TMX 1.4.
-Example: npm run import -- ../shared/corpus`;
+
+--celex and --sb fetch acts by number from the official services instead: EU law from the
+Publications Office's CELLAR (CELLAR_URL), Czech law from e-Sbírka (ESBIRKA_URL), every version
+they have, in the languages of --lang (default: all the service has). Each flag may be repeated
+or take several numbers separated by commas. While the server runs on the embedded database,
+the server imports them and this command follows its progress.
+Examples: npm run import -- ../shared/corpus
+          npm run import -- --celex 32016R0679 --lang cs,en,de
+          npm run import -- --sb 1/1993 --sb 2/1993`;
 
 async function main(args: string[]): Promise<number> {
   if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
     return args.length === 0 ? 2 : 0;
   }
+  let sources;
+  try {
+    sources = parseSourceArgs(args);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
   const config = readConfig();
-  // The embedded database is the server's while it runs: send the files to it.
+  // The embedded database is the server's while it runs: send the files (or the acts) to it.
   const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
+  if (server && sources) return importSourcesThroughServer(server, sources, processOutput);
   if (server) return importThroughServer(server, args);
   let database;
   try {
@@ -48,6 +69,10 @@ async function main(args: string[]): Promise<number> {
   }
   const started = performance.now();
   try {
+    if (sources) {
+      const settings = { ...config.sources, ...JOB_TIMING, dataDir: config.dataDir, publicUrl: config.publicUrl };
+      return await importSourcesHere(database.db, sources, settings, processOutput);
+    }
     const report = await importPaths(database.db, args, printProgress);
     const summary = summarizeImport(report);
     printSummary({

@@ -10,6 +10,8 @@ export interface NodeRow {
   nodeType: string;
   type: string;
   title: string | null;
+  /** The title by language where the source names the node in several. */
+  titles: Record<string, string> | null;
   citeKey: string | null;
   externalId: string;
   orderIndex: number;
@@ -71,6 +73,7 @@ export function flattenVersion(doc: ParsedDocument, branchId: string): BranchRow
       nodeType: node.nodeType,
       type: node.rawType,
       title: node.title?.trim() || null,
+      titles: titlesOf(node),
       citeKey: node.citeKey?.trim() || null,
       externalId: node.path,
       orderIndex: rows.nodes.length,
@@ -177,4 +180,12 @@ function languagesOf(doc: ParsedDocument): string[] {
   };
   walk(doc.nodes);
   return seen.size > 0 ? [...seen] : ['cs'];
+}
+
+/** The node's names by language, trimmed and without empty ones; null when there are none. */
+function titlesOf(node: ParsedNode): Record<string, string> | null {
+  const entries = Object.entries(node.titles ?? {})
+    .map(([language, title]) => [language, title.trim()] as const)
+    .filter(([, title]) => title !== '');
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }

@@ -1,5 +1,5 @@
 // Imports files and folders: finds the files, detects each one's format from its content,
-// parses, and stores every document in its own transaction. One bad file does not stop the rest;
+// parses, and stores every document in its own transaction, one file at a time. One bad file does not stop the rest;
 // files that give one version different contents are all refused (version-conflicts.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,10 +7,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { isLoggedQueryError, loggableError } from '../db/query-error.js';
 import { decodeFileContent } from './decode.js';
+import { contentHashOf } from './identity.js';
 import { ImportError, type ParsedDocument } from './model.js';
 import { detectParser } from './parsers.js';
 import { storeVersion, type StoredVersion } from './store-version.js';
-import { conflictMessage, findVersionConflicts, type VersionConflict } from './version-conflicts.js';
+import {
+  conflictMessage,
+  findVersionConflicts,
+  versionKeyOf,
+  type VersionConflict,
+  type VersionKey,
+} from './version-conflicts.js';
 import { problemOf, type ImportProblem } from './import-problem.js';
 import { walkFolder } from './walk-folder.js';
 
@@ -33,14 +40,20 @@ export type ImportProgress =
   | { phase: 'stored'; done: number; total: number; file: string; result: StoredVersion }
   | { phase: 'error'; file: string; message: string; reason: ImportProblem['reason'] };
 
+/**
+ * Two passes, so that only one file's documents are in memory at a time (a corpus of TMX files
+ * would otherwise be held whole): the first parses each file to the small keys the conflict check
+ * needs, then drops it; the second parses each file again and stores its documents before the next
+ * file is read. A file whose content changed between the passes is refused, never stored unchecked.
+ */
 export async function importPaths(
   db: Db,
   inputs: string[],
   onProgress: (event: ImportProgress) => void = () => {},
 ): Promise<ImportReport> {
   const report: ImportReport = { stored: [], errors: [], conflicts: [], skipped: [], passedOver: [] };
-  const parsed: { file: string; doc: ParsedDocument }[] = [];
   const files = await listFiles(inputs, report);
+  const keyed: { file: string; keys: VersionKey[] }[] = [];
 
   for (const { file, named } of files) {
     try {
@@ -56,15 +69,15 @@ export async function importPaths(
         else report.skipped.push(file);
         continue;
       }
-      for (const doc of docs) parsed.push({ file, doc });
+      keyed.push({ file, keys: docs.map((doc) => versionKeyOf(doc, file)) });
     } catch (error) {
       const words = describe(error, file);
       fail(report, onProgress, { file, reason: 'parse_failed', message: words, detail: words });
     }
   }
-  const { conflicts, held } = findVersionConflicts(parsed);
-  const toStore = parsed.filter((entry) => !held.has(entry));
-  onProgress({ phase: 'parsed', files: files.length, documents: toStore.length });
+  const { conflicts, held } = findVersionConflicts(keyed.flatMap((entry) => entry.keys));
+  const total = keyed.reduce((sum, entry) => sum + entry.keys.filter((key) => !held.has(key)).length, 0);
+  onProgress({ phase: 'parsed', files: files.length, documents: total });
   report.conflicts = conflicts;
   for (const conflict of conflicts) {
     for (const file of conflict.files) {
@@ -73,15 +86,25 @@ export async function importPaths(
   }
 
   let done = 0;
-  for (const { file, doc } of toStore) {
-    try {
-      const result = await storeVersion(db, doc, file);
-      report.stored.push(result);
-      onProgress({ phase: 'stored', done: ++done, total: toStore.length, file, result });
-    } catch (error) {
-      done++;
-      const words = `${doc.externalId}: ${describe(error, file)}`;
-      fail(report, onProgress, { file, reason: 'store_failed', message: words, detail: words });
+  for (const { file, keys } of keyed) {
+    const wanted = keys.filter((key) => !held.has(key));
+    if (wanted.length === 0) continue;
+    const docs = await parseFile(file).catch(() => undefined);
+    for (const [index, key] of keys.entries()) {
+      if (held.has(key)) continue;
+      const doc = docs?.[index];
+      try {
+        // The content the conflict check saw, or nothing: the file changed since the first pass.
+        if (docs?.length !== keys.length || !doc || contentHashOf(doc) !== key.contentHash)
+          throw new Error('the file changed during the import; import it again');
+        const result = await storeVersion(db, doc, file);
+        report.stored.push(result);
+        onProgress({ phase: 'stored', done: ++done, total, file, result });
+      } catch (error) {
+        done++;
+        const words = `${key.externalId}: ${describe(error, file)}`;
+        fail(report, onProgress, { file, reason: 'store_failed', message: words, detail: words });
+      }
     }
   }
   // Fresh planner statistics for the tables just written: PGlite has no autovacuum to do it.

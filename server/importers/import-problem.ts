@@ -1,6 +1,6 @@
 // A file an import passed over or failed on: the contract's reason code, recorded where the
 // importer decides it, and the English sentence the command line prints.
-import type { ImportProblemReason } from '../../src/api/contract/admin-imports.js';
+import { MAX_PATH_DEPTH, type ImportProblemReason } from '../../src/api/contract/admin-imports.js';
 
 export interface ImportProblem {
   file: string;
@@ -18,6 +18,7 @@ export const REASON_TEXT: Record<ImportProblemReason, string> = {
   folder_link: 'a link to a folder (not followed)',
   broken_link: 'a broken link',
   not_a_file: 'not a regular file',
+  too_deep: `a folder more than ${MAX_PATH_DEPTH} levels deep (not read)`,
   not_found: 'no such file or folder',
   parse_failed: 'could not be read',
   conflict: 'conflict: the version comes from several files with different content; none of them was imported',

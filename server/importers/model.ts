@@ -26,6 +26,8 @@ export interface ParsedNode {
   rawType: string;
   /** Heading text: 'ZÁKLADNÍ USTANOVENÍ', 'Scope'. */
   title?: string;
+  /** The heading text in each language the source spells it in, by ISO 639-1 ('cs' -> 'Sekretariát'). */
+  titles?: Record<string, string>;
   /** How people cite the node: '§ 10a', 'Čl. 54', 'odst. 2', 'písm. b)', 'Article 5'. */
   citeKey?: string;
   /**

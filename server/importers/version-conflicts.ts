@@ -13,33 +13,46 @@ export interface VersionConflict {
   files: string[];
 }
 
-interface Parsed {
+/**
+ * What the conflict check needs of one parsed document, small enough to keep for a whole import
+ * while the documents themselves are parsed, stored and dropped one file at a time.
+ */
+export interface VersionKey {
   file: string;
-  doc: ParsedDocument;
+  externalId: string;
+  /** The version's branch id; none when its date is bad (storing then reports it for this file alone). */
+  branchId?: string;
+  validFrom: string | null;
+  contentHash: string;
 }
 
-/** The versions given by more than one different content, with the parsed entries to hold back. */
-export function findVersionConflicts(parsed: Parsed[]): { conflicts: VersionConflict[]; held: Set<Parsed> } {
-  const byVersion = new Map<string, { validFrom: string | null; entries: Parsed[]; hashes: Set<string> }>();
-  for (const entry of parsed) {
-    let identity;
-    try {
-      identity = versionIdentityOf(entry.doc, entry.file);
-    } catch {
-      continue; // A bad date: storing reports it for this file alone.
-    }
-    const group = byVersion.get(identity.branchId) ?? { validFrom: identity.validFrom, entries: [], hashes: new Set() };
-    group.entries.push(entry);
+export function versionKeyOf(doc: ParsedDocument, file: string): VersionKey {
+  const contentHash = contentHashOf(doc);
+  try {
+    const { branchId, validFrom } = versionIdentityOf(doc, file);
+    return { file, externalId: doc.externalId, branchId, validFrom, contentHash };
+  } catch {
+    return { file, externalId: doc.externalId, validFrom: null, contentHash };
+  }
+}
+
+/** The versions given by more than one different content, with the keys to hold back. */
+export function findVersionConflicts(keys: VersionKey[]): { conflicts: VersionConflict[]; held: Set<VersionKey> } {
+  const byVersion = new Map<string, { validFrom: string | null; entries: VersionKey[]; hashes: Set<string> }>();
+  for (const key of keys) {
+    if (key.branchId === undefined) continue;
+    const group = byVersion.get(key.branchId) ?? { validFrom: key.validFrom, entries: [], hashes: new Set() };
+    group.entries.push(key);
     // The same content twice (a copy of a file) is no conflict: the second one is `unchanged`.
-    group.hashes.add(contentHashOf(entry.doc));
-    byVersion.set(identity.branchId, group);
+    group.hashes.add(key.contentHash);
+    byVersion.set(key.branchId, group);
   }
   const conflicts: VersionConflict[] = [];
-  const held = new Set<Parsed>();
+  const held = new Set<VersionKey>();
   for (const { validFrom, entries, hashes } of byVersion.values()) {
     if (hashes.size < 2) continue;
     conflicts.push({
-      externalId: entries[0]!.doc.externalId,
+      externalId: entries[0]!.externalId,
       validFrom,
       files: [...new Set(entries.map((entry) => entry.file))],
     });

@@ -39,37 +39,46 @@ export function plainRequestOf(headers: IncomingHttpHeaders, body: unknown): JSO
 }
 
 /**
- * A Transport for one request: `deliver` hands it to the connected server; `answer` settles with
- * the server's response to it (result or error), or undefined when the transport closed first.
- * Anything else the server sends meanwhile (a notification) is dropped, as the SDK's transport
- * drops it in JSON answer mode.
+ * A Transport that stays connected to its pooled server and carries one request at a time: `ask`
+ * hands the request to the server and settles with the server's response to it (result or error),
+ * or undefined when the transport closed first. Connecting a transport per request (the SDK's
+ * rule for its own) and closing it after cost a few percent of the server's CPU per call (the
+ * SDK builds a ConnectionClosed error with its stack on every close, issue 12); the server holds
+ * nothing of a request once it answered, so the next one may use the same connection. Anything
+ * else the server sends meanwhile (a notification) is dropped, as the SDK's transport drops it in
+ * JSON answer mode.
  */
 export class AnswerTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  readonly answer: Promise<JSONRPCMessage | undefined>;
-  private settle!: (message: JSONRPCMessage | undefined) => void;
-
-  constructor(private readonly request: JSONRPCRequest) {
-    this.answer = new Promise((resolve) => (this.settle = resolve));
-  }
+  private pending?: { id: JSONRPCRequest['id']; settle: (message: JSONRPCMessage | undefined) => void };
 
   async start() {}
 
-  deliver(headers: IncomingHttpHeaders, authInfo: AuthInfo) {
-    this.onmessage?.(this.request, { authInfo, requestInfo: { headers } });
+  ask(request: JSONRPCRequest, headers: IncomingHttpHeaders, authInfo: AuthInfo): Promise<JSONRPCMessage | undefined> {
+    if (this.pending) throw new Error('AnswerTransport carries one request at a time');
+    return new Promise((settle) => {
+      this.pending = { id: request.id, settle };
+      this.onmessage?.(request, { authInfo, requestInfo: { headers } });
+    });
   }
 
   async send(message: JSONRPCMessage) {
     // The server's own messages: an answer has an id and a result or an error (no schema parse
     // of a large result).
     const isAnswer = 'id' in message && ('result' in message || 'error' in message);
-    if (isAnswer && message.id === this.request.id) this.settle(message);
+    const pending = this.pending;
+    if (isAnswer && pending && message.id === pending.id) {
+      this.pending = undefined;
+      pending.settle(message);
+    }
   }
 
   async close() {
-    this.settle(undefined);
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.settle(undefined);
     this.onclose?.();
   }
 }

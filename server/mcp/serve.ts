@@ -1,12 +1,14 @@
-// One POST /mcp answered by a pooled SDK server of the key's scope set, through a transport made
-// for this request (the SDK's rule: one per request); the request's tool context goes as its
-// authInfo. The usual single request takes the in-process AnswerTransport (answer-transport.ts),
-// every other the SDK's stateless HTTP transport.
+// One POST /mcp answered by a pooled SDK server of the key's scope set; the request's tool context
+// goes as its authInfo. The usual single request takes a server connected to its in-process
+// AnswerTransport (answer-transport.ts), every other the SDK's stateless HTTP transport, made for
+// that request (the SDK's rule: one per request).
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AnswerTransport, plainRequestOf } from './answer-transport.js';
+import { answerBytes } from './answer-bytes.js';
+import { plainRequestOf } from './answer-transport.js';
 import { authInfoFor } from './mcp-server.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolContext } from './tool.js';
@@ -21,41 +23,54 @@ export async function serveMcpRequest(
   reply: FastifyReply,
   context: ToolContext,
 ): Promise<void> {
-  const scopes = context.key.scopes;
-  const server = pool.acquire(scopes);
   const plain = plainRequestOf(request.headers, request.body);
-  const transport = plain
-    ? new AnswerTransport(plain)
-    : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
   reply.hijack();
   reply.raw.setHeader('X-Request-Id', request.id);
+  try {
+    if (plain) await answerInProcess(pool, plain, request, reply, context);
+    else await answerBySdk(pool, request, reply, context);
+  } catch (error) {
+    request.log.error({ err: error }, 'mcp request failed');
+    if (!reply.raw.headersSent)
+      reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end(rpcError(-32603, 'Internal error'));
+  }
+}
+
+async function answerInProcess(
+  pool: McpServerPool,
+  plain: JSONRPCRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: ToolContext,
+) {
+  const scopes = context.key.scopes;
+  const answering = await pool.acquireAnswering(scopes);
   reply.raw.once('close', () => {
-    // A client gone before its answer may leave a tool running on this server: not reused then.
+    // A client gone before its answer may leave a tool running on this server: closed, not reused.
+    if (reply.raw.writableFinished) pool.releaseAnswering(scopes, answering);
+    else void answering.server.close().catch(() => undefined);
+  });
+  const answer = await answering.transport.ask(plain, request.headers, authInfoFor(context));
+  // Undefined: the client left first (the server was closed on 'close'); nothing to write.
+  if (answer === undefined) return;
+  // Encoded once (the length and the write), with a tool's prepared JSON text in place.
+  const body = answerBytes(answer, context.serialized);
+  reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body);
+}
+
+async function answerBySdk(pool: McpServerPool, request: FastifyRequest, reply: FastifyReply, context: ToolContext) {
+  const scopes = context.key.scopes;
+  const server = pool.acquire(scopes);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  reply.raw.once('close', () => {
+    // The transport is for this request alone; the server is reused only after a complete answer.
     const answered = reply.raw.writableFinished;
     void server.close().then(
       () => answered && pool.release(scopes, server),
       () => undefined,
     );
   });
-  const authInfo = authInfoFor(context);
-  try {
-    if (transport instanceof AnswerTransport) {
-      transport.deliver(request.headers, authInfo);
-      const answer = await transport.answer;
-      // Undefined: the client left first (the server was closed on 'close'); nothing to write.
-      if (answer === undefined) return;
-      const text = JSON.stringify(answer);
-      reply.raw
-        .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
-        .end(text);
-    } else {
-      (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    }
-  } catch (error) {
-    request.log.error({ err: error }, 'mcp request failed');
-    if (!reply.raw.headersSent)
-      reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end(rpcError(-32603, 'Internal error'));
-  }
+  (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfoFor(context);
+  await transport.handleRequest(request.raw, reply.raw, request.body);
 }

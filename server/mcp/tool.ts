@@ -18,6 +18,11 @@ export interface ToolContext {
   key: Pick<VerifiedKey, 'id' | 'scopes'>;
   owner: MemoryOwner;
   log: FastifyBaseLogger;
+  /**
+   * Set by a tool whose answer text has its JSON form built already (read_graph's, once per graph
+   * version): the HTTP answer then carries those bytes (answer-bytes.ts). This request's own object.
+   */
+  serialized?: { text: string; json: Buffer };
 }
 
 export interface ToolResult {
@@ -34,6 +39,12 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject> {
   input: Input;
   /** MCP tool annotations: hints for clients (read-only tools, destructive ones). */
   annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
+  /**
+   * The official memory server's tools of the same name answer pretty-printed JSON (existing agent
+   * prompts and clients see the same text); every other tool answers compact JSON (smaller and
+   * cheaper to build, issue 12). A tool answering a string answers it as it is.
+   */
+  pretty?: boolean;
   run(context: ToolContext, input: z.output<Input>): Promise<unknown>;
 }
 
@@ -43,9 +54,14 @@ export const defineTool = <Input extends z.ZodObject>(tool: McpTool<Input>): Mcp
 export const text = (max: number) =>
   z.string().min(1).max(max).refine(isStorableText, { message: NOT_STORABLE_MESSAGE });
 
-/** Plain text answers, as the official memory server's (pretty-printed JSON). */
-export const textResult = (value: unknown): ToolResult => ({
-  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
+/** Plain text answers: a string as it is, anything else as JSON (pretty-printed when asked). */
+export const textResult = (value: unknown, pretty = false): ToolResult => ({
+  content: [
+    {
+      type: 'text',
+      text: typeof value === 'string' ? value : pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value),
+    },
+  ],
 });
 
 export const errorResult = (body: ErrorBody): ToolResult => ({
@@ -65,7 +81,7 @@ export async function callTool(tool: McpTool, context: ToolContext, args: unknow
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return invalidArguments(parsed.error);
   try {
-    return textResult(await tool.run(context, parsed.data));
+    return textResult(await tool.run(context, parsed.data), tool.pretty);
   } catch (error) {
     if (error instanceof ApiError) return errorResult(error.toBody());
     // Name and stack only: a query error's message carries its parameters (the owner's memory).

@@ -5,7 +5,7 @@
 // official server rewrites one JSONL file and loses updates). The owner always comes from the
 // caller's key or session, never from the arguments.
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '../../src/shared/search-keys.js';
 import type { Db } from '../db/client.js';
 import { sqlRows, type Tx } from '../db/sql.js';
@@ -238,7 +238,7 @@ type Selection = { all: true } | { names: string[] } | { pattern: string };
  * query stops reading there: the work per search is bounded, whichever entities it then names),
  * and an entity whose name or type does not match carries only its observations that do.
  */
-async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promise<Graph> {
+function graphQuery(owner: MemoryOwner, selection: Selection, unlessVersion?: string | null): SQL {
   const picked =
     'names' in selection
       ? sql`AND e.name = ANY(${sql.param([...new Set(selection.names)])}::text[])`
@@ -259,11 +259,21 @@ async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promis
       : sql``;
   // A subset answers the relations among its entities (both ends), as the official server does.
   const bothEnds = 'all' in selection ? sql`` : sql`AND r.to_entity_id IN (SELECT id FROM picked)`;
-  // A search's plan hinges on its pattern (trigram index or not): planned per call; the others are prepared.
-  const rowsOf = 'pattern' in selection ? sqlRows : preparedRows;
-  const [row] = await rowsOf<{ entities: unknown; relations: unknown }>(
-    db,
-    sql`WITH picked AS (
+  const entities = sql`coalesce((SELECT json_agg(json_build_object('name', x.name, 'entityType', x.entity_type,
+      'observations', array(SELECT o.content FROM memory_observations o WHERE o.entity_id = x.id ${observationFilter}
+                            ORDER BY o.created_at, o.id)) ORDER BY x.name) FROM picked x), '[]')`;
+  const relations = sql`coalesce((SELECT json_agg(json_build_object('from', from_name, 'to', to_name,
+      'relationType', relation_type) ORDER BY from_name, to_name, relation_type) FROM related), '[]')`;
+  // With a known version: the owner's version, and the graph only when it differs (a CASE branch
+  // not taken never runs its subquery, so an unchanged graph costs one index lookup).
+  const columns =
+    unlessVersion === undefined
+      ? sql`SELECT ${entities} AS entities, ${relations} AS relations`
+      : sql`SELECT v.version::text AS version,
+              CASE WHEN v.version = ${unlessVersion}::bigint THEN NULL ELSE ${entities} END AS entities,
+              CASE WHEN v.version = ${unlessVersion}::bigint THEN NULL ELSE ${relations} END AS relations
+            FROM (VALUES (1)) one LEFT JOIN memory_graph_versions v ON v.owner_id = ${owner.id}`;
+  return sql`WITH picked AS (
           SELECT e.id, e.name, e.entity_type, e.search_text FROM memory_entities e
           WHERE e.owner_id = ${owner.id} ${picked}
           ORDER BY e.name LIMIT ${MEMORY_LIMITS.graphEntities}
@@ -275,15 +285,37 @@ async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promis
           WHERE r.owner_id = ${owner.id} AND r.from_entity_id IN (SELECT id FROM picked) ${bothEnds}
           ORDER BY f.name, t.name, r.relation_type LIMIT ${MEMORY_LIMITS.graphRelations}
         )
-        SELECT
-          coalesce((SELECT json_agg(json_build_object('name', x.name, 'entityType', x.entity_type, 'observations',
-              array(SELECT o.content FROM memory_observations o WHERE o.entity_id = x.id ${observationFilter}
-                    ORDER BY o.created_at, o.id)) ORDER BY x.name) FROM picked x), '[]') AS entities,
-          coalesce((SELECT json_agg(json_build_object('from', from_name, 'to', to_name, 'relationType', relation_type)
-              ORDER BY from_name, to_name, relation_type) FROM related), '[]') AS relations`,
+        ${columns}`;
+}
+
+const parsedJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+const graphOfRow = (row: { entities: unknown; relations: unknown } | undefined): Graph => ({
+  entities: parsedJson(row?.entities) as Entity[],
+  relations: parsedJson(row?.relations) as Relation[],
+});
+
+async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promise<Graph> {
+  // A search's plan hinges on its pattern (trigram index or not): planned per call; the others are prepared.
+  const rowsOf = 'pattern' in selection ? sqlRows : preparedRows;
+  const [row] = await rowsOf<{ entities: unknown; relations: unknown }>(db, graphQuery(owner, selection));
+  return graphOfRow(row);
+}
+
+/**
+ * The owner's graph version (null before any write) and, unless it is `known`, the whole graph
+ * as read_graph answers it, both of one snapshot: the graph answered is the one of that version.
+ */
+export async function readGraphUnless(
+  db: Db,
+  owner: MemoryOwner,
+  known: string | null,
+): Promise<{ version: string | null; graph?: Graph }> {
+  const [row] = await preparedRows<{ version: string | null; entities: unknown; relations: unknown }>(
+    db,
+    graphQuery(owner, { all: true }, known),
   );
-  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-  return { entities: parsed(row?.entities) as Entity[], relations: parsed(row?.relations) as Relation[] };
+  const version = row?.version ?? null;
+  return row?.entities === null ? { version } : { version, graph: graphOfRow(row) };
 }
 
 export const readGraph = (db: Db, owner: MemoryOwner) => graphOf(db, owner, { all: true });

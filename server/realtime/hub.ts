@@ -15,7 +15,7 @@ import {
   storeAndNotify,
   withId,
 } from './message-store.js';
-import type { Backlog } from './message-store.js';
+import type { Backlog, PageBounds } from './message-store.js';
 import { NOTIFY_LIMIT_BYTES, parseNotice, type Notice } from './notice.js';
 
 export { NOTIFY_LIMIT_BYTES } from './notice.js';
@@ -24,8 +24,8 @@ export { NOTIFY_LIMIT_BYTES } from './notice.js';
 export const NOTIFY_CHANNEL = 'lexhub_realtime';
 /** The largest message (its JSON text) the channel takes. */
 export const MAX_MESSAGE_BYTES = 128 * 1024;
-/** A catch-up reads the backlog in pages of this many rows. */
-const CATCH_UP_PAGE = 500;
+/** A catch-up reads the backlog in pages of at most this many rows and bytes of bodies. */
+const CATCH_UP_PAGE: PageBounds = { rows: 500, bytes: 4 * 1024 * 1024 };
 /** A catch-up that failed (the database is away) is tried again after this long. */
 const CATCH_UP_RETRY_MS = 1000;
 /** This instance's own by-reference bodies are kept this long for its own notice: no read back. */
@@ -249,12 +249,12 @@ export class RealtimeHub {
     try {
       for (;;) {
         const page = await messagesAfter(this.database.db, this.lastIdSeen, CATCH_UP_PAGE);
-        for (const message of page) {
+        for (const message of page.messages) {
           this.lastIdSeen = message.id;
           this.stats.caughtUp += 1;
           this.deliver(message.channel, message.id, withId(message.body, message.id));
         }
-        if (page.length < CATCH_UP_PAGE) break;
+        if (!page.more) break;
       }
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: catching up from the backlog failed');

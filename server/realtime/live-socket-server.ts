@@ -14,6 +14,7 @@ import { LiveConnection } from './live-connection.js';
 import type { RealtimeOptions } from './realtime-options.js';
 import { originAllowed } from './same-origin.js';
 import { consumeWsToken, liveLoginSessions, type WsTokenOwner } from './ws-tokens.js';
+import type { TrustProxy } from '../http/trust-proxy.js';
 
 export const WS_PATH = '/ws';
 /** A refused socket that does not answer our close frame is cut after this long. */
@@ -34,7 +35,7 @@ export interface LiveSocketServerInput {
   hub: RealtimeHub;
   options: RealtimeOptions;
   log: FastifyBaseLogger;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class LiveSocketServer {

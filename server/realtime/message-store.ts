@@ -68,13 +68,44 @@ export async function newestMessageId(db: Db): Promise<number> {
   return Number(row!.id);
 }
 
-/** Messages of every channel after `afterId`, oldest first (an instance catching up). */
-export async function messagesAfter(db: Db, afterId: number, limit: number): Promise<StoredMessage[]> {
-  const rows = await sqlRows<{ id: string | number; channel: string; body: string }>(
+/** One page of an instance's catch-up: the messages, and whether more may follow. */
+export interface MessagePage {
+  messages: StoredMessage[];
+  /** The page stopped at its row or byte bound: read on after its last id. */
+  more: boolean;
+}
+
+/** How much one catch-up page reads at most: rows, and bytes of bodies (plus one message). */
+export interface PageBounds {
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * Messages of every channel after `afterId`, oldest first (an instance catching up), up to
+ * `bounds.rows` and up to the first body that passes `bounds.bytes`: 500 messages near the 128 KiB
+ * maximum would otherwise be read into memory at once (64 MB). The first message always comes,
+ * however large, so a catch-up moves on.
+ */
+export async function messagesAfter(db: Db, afterId: number, bounds: PageBounds): Promise<MessagePage> {
+  const rows = await sqlRows<{ id: string | number; channel: string; body: string; window_rows: string | number }>(
     db,
-    sql`SELECT id, channel, body FROM realtime_messages WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`,
+    // As channelBacklog: octet_length reads a stored value's size without the value, so the
+    // running sum is taken over the row window before any body beyond the budget is read.
+    sql`SELECT id, channel, body, window_rows FROM (
+          SELECT id, size, sum(size) OVER (ORDER BY id) AS upto, count(*) OVER () AS window_rows FROM (
+            SELECT id, octet_length(body) AS size FROM realtime_messages
+            WHERE id > ${afterId} ORDER BY id LIMIT ${bounds.rows}
+          ) ids
+        ) sized JOIN realtime_messages USING (id)
+        WHERE upto - size < ${bounds.bytes}
+        ORDER BY id`,
   );
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  const windowRows = Number(rows[0]?.window_rows ?? 0);
+  return {
+    messages: rows.map((row) => ({ id: Number(row.id), channel: row.channel, body: row.body })),
+    more: windowRows === bounds.rows || rows.length < windowRows,
+  };
 }
 
 /** What a client that saw `lastId` missed on a channel: the messages, or reset when some are gone. */

@@ -1,6 +1,7 @@
 // Settings of the live channel (/ws): heartbeat, bounds, allowed origins, rate limits.
 // Defaults suit production; tests shorten the heartbeat and shrink the bounds.
 import type { Limit } from '../auth/rate-limit.js';
+import type { TrustProxy } from '../http/trust-proxy.js';
 import { DEFAULT_LISTENER_MONITOR, type ListenerMonitorOptions } from './listener-monitor.js';
 
 export interface RealtimeOptions {
@@ -15,8 +16,8 @@ export interface RealtimeOptions {
    * app served from another address than the API: ['https://app.example.org'].
    */
   allowedOrigins: string[];
-  /** Behind a reverse proxy (TRUST_PROXY): X-Forwarded-Host counts as the page's host too. */
-  trustProxy: boolean;
+  /** Behind a reverse proxy (TRUST_PROXY): from a trusted peer, X-Forwarded-Host counts as the page's host too. */
+  trustProxy: TrustProxy;
   /** POST /v1/auth/ws-token per user. */
   wsTokenLimit: Limit;
   /** POST /v1/realtime/publish per user (a test tool; the Copilot publishes in-process). */

@@ -1,13 +1,14 @@
 // Cross-site WebSocket hijacking guard: browsers send Origin on every WebSocket handshake and
 // let any site open one, so /ws accepts a browser only from its own origin (or a listed one).
 import type { IncomingMessage } from 'node:http';
+import { peerIsTrusted, type TrustProxy } from '../http/trust-proxy.js';
 
 /**
  * True when the handshake may proceed: no Origin (not a browser: tools, other servers), an
- * Origin whose host is the request's Host (or X-Forwarded-Host behind a trusted proxy), or an
+ * Origin whose host is the request's Host (or X-Forwarded-Host from a trusted proxy), or an
  * Origin in `allowed`.
  */
-export function originAllowed(request: IncomingMessage, allowed: readonly string[], trustProxy: boolean): boolean {
+export function originAllowed(request: IncomingMessage, allowed: readonly string[], trustProxy: TrustProxy): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   if (allowed.includes(origin)) return true;
@@ -17,7 +18,9 @@ export function originAllowed(request: IncomingMessage, allowed: readonly string
   } catch {
     return false; // includes the opaque origin "null" of sandboxed frames and files
   }
-  const forwarded = trustProxy ? firstValue(request.headers['x-forwarded-host']) : undefined;
+  const forwarded = peerIsTrusted(trustProxy, request.socket.remoteAddress)
+    ? firstValue(request.headers['x-forwarded-host'])
+    : undefined;
   return [request.headers.host, forwarded].some((host) => host !== undefined && sameHost(url, host));
 }
 

@@ -7,26 +7,18 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { IMPORT_TOKEN_HEADER, type ImportResult } from '../../src/api/contract/admin-imports.js';
+import { type ImportResult } from '../../src/api/contract/admin-imports.js';
 import { routes } from '../../src/api/contract/routes.js';
 import { routePattern } from '../../src/api/contract/route.js';
 import { toImportResult, versionCollector } from '../admin/import-result.js';
 import { DEFAULT_UPLOAD_LIMITS, receiveUpload, type UploadLimits } from '../admin/receive-upload.js';
-import { CSRF_COOKIE, CSRF_HEADER } from '../auth/csrf.js';
-import { safeEqual } from '../auth/secret-token.js';
+import { prepareUploadFolder } from '../admin/upload-folder.js';
 import type { Database } from '../db/client.js';
-import {
-  ApiError,
-  csrfFailed,
-  importRunning,
-  importTokenInvalid,
-  notAuthenticated,
-  operatorRequired,
-} from '../http/errors.js';
+import { ApiError, importRunning } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { isAlive } from '../db/data-dir-lock.js';
 import { importPaths } from '../importers/import-files.js';
-import { isLocalPeer } from '../policies/local-import.js';
+import { checkImportAuthority } from '../policies/import-authority.js';
 import { isOperator, operatorEmailSet } from '../policies/operators.js';
 
 export interface AdminImportOptions {
@@ -60,30 +52,12 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
     };
   });
 
-  /**
-   * Throws unless the caller may import: the local token from this machine, or an operator's
-   * session with the CSRF header. From any other peer the token is ignored, so a leaked one is
-   * worth nothing over the network (the socket's peer, not request.ip: TRUST_PROXY reads that
-   * from X-Forwarded-For). A request that came through a proxy (it says so in its headers) is
-   * not local even from 127.0.0.1: a reverse proxy on this machine is a loopback peer too.
-   */
-  const checkAuthority = (request: FastifyRequest) => {
-    const token = request.headers[IMPORT_TOKEN_HEADER];
-    if (token !== undefined && isLocalPeer(request.raw.socket) && !viaProxy(request)) {
-      if (!options.localToken || typeof token !== 'string' || !safeEqual(token, options.localToken))
-        throw importTokenInvalid();
-      return;
-    }
-    const { principal } = request;
-    if (principal.kind !== 'user') throw notAuthenticated();
-    // The route opts out of the CSRF hook (the token has no cookie to echo), so cookie callers are checked here.
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) throw csrfFailed();
-    if (!isOperator(principal.user, operators)) throw operatorRequired();
-  };
+  const authority = { operators, localToken: options.localToken };
+  const checkAuthority = (request: FastifyRequest) => checkImportAuthority(request, authority, true);
 
   let running = false;
+  // At start: a folder that is a link or another user's stops the start, not the first import.
+  await prepareUploadFolder(options.uploadDir);
   // What an import killed mid-way left (up to the total upload limit each). Each folder names its
   // process: another instance sharing the folder (same DATA_DIR, tests in parallel) keeps its own.
   for (const entry of await fsp.readdir(options.uploadDir).catch(() => [] as string[])) {
@@ -106,7 +80,8 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
         let root: string | undefined;
         try {
           // Inside the try: a folder that cannot be made must not leave `running` set for good.
-          await fsp.mkdir(options.uploadDir, { recursive: true });
+          // Again: the folder may have been removed (a temp cleaner) and taken since the start.
+          await prepareUploadFolder(options.uploadDir);
           const folder = await fsp.mkdtemp(path.join(options.uploadDir, `import-${process.pid}-`));
           root = folder;
           const upload = await receiveUpload(request, folder, limits, options.uploadIdleMs).catch((error: unknown) => {
@@ -131,7 +106,3 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
 }
 
 export { DEFAULT_UPLOAD_LIMITS };
-
-/** Headers a proxy adds on the way: the CLI sends none of them. */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via'] as const;
-const viaProxy = (request: FastifyRequest) => PROXY_HEADERS.some((name) => request.headers[name] !== undefined);

@@ -14,18 +14,19 @@ import { buildOpenApiDocument } from '../http/openapi.js';
 import type { AutocompleteList } from '../../src/api/contract/search.js';
 import { textHits } from '../search/text-hits.js';
 
-export function registerMetaRoutes(app: FastifyInstance, db: Db) {
+/** `readDb` answers quick search (the read replica when there is one); the health check asks the primary, `db`. */
+export function registerMetaRoutes(app: FastifyInstance, db: Db, readDb: Db = db) {
   registerRoute(app, routes.listInterfaceLanguages, async () => ({ items: [...INTERFACE_LANGUAGES] }));
 
   registerRoute(app, routes.autocomplete, async ({ query, principal, reply }) => {
-    const search = autocomplete(db, query.q, query.limit);
-    const text = query.text ? textHits(db, query.q, query.text_limit) : undefined;
+    const search = autocomplete(readDb, query.q, query.limit);
+    const text = query.text ? textHits(readDb, query.q, query.text_limit) : undefined;
     let items: AutocompleteList['items'];
     if (principal.kind !== 'user') items = (await search).map((hit) => ({ ...hit, group: 'search' as const }));
     else {
       // Logged in: one more indexed query for the user's pinned, recent and frequent documents.
       reply.header('Cache-Control', 'no-store');
-      const [personal, hits] = await Promise.all([personalAutocomplete(db, principal.user.id, query.q), search]);
+      const [personal, hits] = await Promise.all([personalAutocomplete(readDb, principal.user.id, query.q), search]);
       // `limit` counts every group together.
       items = mergeWithSearch(personal, hits).slice(0, query.limit);
     }

@@ -15,11 +15,12 @@ import { search } from '../search/search.js';
  */
 export const SEARCH_RATE_LIMIT: Limit = { limit: 240, windowSeconds: 60 };
 
-export function registerSearchRoutes(app: FastifyInstance, db: Db, limit: Limit = SEARCH_RATE_LIMIT) {
+/** `db` counts the limit (a write: the primary), `readDb` searches (the read replica when there is one). */
+export function registerSearchRoutes(app: FastifyInstance, db: Db, limit: Limit = SEARCH_RATE_LIMIT, readDb: Db = db) {
   const limiter = bufferedRateLimiter(db);
   app.addHook('onClose', () => limiter.close());
   registerRoute(app, searchRoute, async ({ query, principal, request }) => {
     await limiter.hit(`search:${readerOf(principal, request)}`, limit);
-    return search(db, query);
+    return search(readDb, query);
   });
 }

@@ -58,6 +58,8 @@ describe('message catalogues', () => {
             unchanged: 1,
             skipped: 1,
             failed: 1,
+            done: 1,
+            stored: 1,
           },
         );
       }

@@ -214,6 +214,31 @@ describe('formexParser on stand-alone components', () => {
   });
 });
 
+describe('formexParser on a Czech act (the OJ publishes each act in every EU language)', () => {
+  // A Czech file heads 'KAPITOLA I', 'Článek 2a', 'PŘÍLOHA II' where the English one heads 'CHAPTER I', ...
+  const [act] = parseFormex(path.join(fixtures, 'standalone/act-cs.xml'));
+  const [annex] = parseFormex(path.join(fixtures, 'standalone/annex-cs.xml'));
+
+  it('reads Czech chapter and article headings: kinds, numbers and paths as in English', () => {
+    expect(act?.languages).toEqual(['cs']);
+    expect(act?.nodes.map((n) => [n.path, n.nodeType, n.citeKey, n.title])).toEqual([
+      ['chp-1', 'chapter', 'KAPITOLA I', 'Obecná ustanovení'],
+      ['final', 'content', undefined, undefined],
+    ]);
+    // 'Článek 2a' is art-2a by its heading, not art-3 by its IDENTIFIER.
+    expect(getNode(act!, 'chp-1').children.map((n) => [n.path, n.citeKey, n.title])).toEqual([
+      ['art-1', 'Článek 1', 'Předmět'],
+      ['art-2a', 'Článek 2a', undefined],
+    ]);
+  });
+
+  it('reads a Czech annex heading: its number, and its subtitle as its title', () => {
+    expect(annex?.nodes.map((n) => [n.path, n.nodeType, n.citeKey, n.title])).toEqual([
+      ['annex-2', 'schedule', 'Annex II', 'SEZNAM ROZHODCŮ'],
+    ]);
+  });
+});
+
 describe('formexParser on malformed input', () => {
   it('names the line of ill-formed XML', () => {
     const file = path.join(fixtures, 'malformed/broken.xml');

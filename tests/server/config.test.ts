@@ -47,7 +47,10 @@ describe('readConfig', () => {
     [{ COPILOT_PORT: '-1' }, 'COPILOT_PORT: expected a port number 0-65535, got "-1"'],
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX: expected a whole number above 0, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: expected 1, true, yes, 0, false or no, got "maybe"'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: expected true, false, a number of proxies in front (1, 2, ...)'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'got "10.0.0.0/33"'],
+    [{ TRUST_PROXY: '10.0.0.1,nginx.local' }, 'got "10.0.0.1,nginx.local"'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY: expected true, false'],
     [{ PUBLIC_URL: 'lexhub.example.org' }, 'PUBLIC_URL: expected an http(s) address'],
     [{ PUBLIC_URL: 'ftp://lexhub.example.org' }, 'PUBLIC_URL: expected an http(s) address'],
     [{ SMTP_URL: 'smtp//typo' }, 'SMTP_URL: expected an smtp:// or smtps:// address'],
@@ -66,6 +69,44 @@ describe('readConfig', () => {
     [{ COPILOT_API_KEY: 'sk-test' }, 'COPILOT_MODEL_URL: required when COPILOT_API_KEY is set'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as true, false, a number of proxies, or addresses and CIDRs', () => {
+    const trust = (value: string) => readConfig({ TRUST_PROXY: value }).trustProxy;
+    expect([trust('true'), trust('YES'), trust('false'), trust('no'), trust('0'), trust('')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    // A number is a count of proxies in front now, no longer a boolean.
+    expect([trust('1'), trust('2')]).toEqual([1, 2]);
+    expect(trust(' 10.0.0.5, 192.168.0.0/16 ,fd00::/8,::1,loopback ')).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('reads METRICS_HOST as the host and port of the /metrics listener', () => {
+    expect(readConfig({}).metrics).toEqual({ token: undefined, listen: undefined });
+    expect(readConfig({ METRICS_HOST: '127.0.0.1:9464' }).metrics.listen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(readConfig({ METRICS_HOST: '[::1]:9464' }).metrics.listen).toEqual({ host: '::1', port: 9464 });
+    expect(readConfig({ METRICS_HOST: 'metrics.internal:9100' }).metrics.listen).toEqual({
+      host: 'metrics.internal',
+      port: 9100,
+    });
+    for (const wrong of ['127.0.0.1', ':9464', '127.0.0.1:70000', '::1:9464', 'http://127.0.0.1:9464'])
+      expect(() => readConfig({ METRICS_HOST: wrong }), wrong).toThrow(
+        `METRICS_HOST: expected an address and port such as 127.0.0.1:9464 or [::1]:9464, got "${wrong}"`,
+      );
+    // Reachable from other machines without a token: started, with a warning.
+    expect(readConfig({ METRICS_HOST: '0.0.0.0:9464' }).warnings.join('\n')).toContain('METRICS_TOKEN is unset');
+    expect(readConfig({ METRICS_HOST: '127.0.0.1:9464' }).warnings.join('\n')).not.toContain('METRICS');
   });
 
   it('names every wrong variable at once', () => {

@@ -2,6 +2,7 @@
 // Prometheus text with requests by route pattern (never by the path asked for) and status,
 // durations, the pool on PostgreSQL, the live channel (sockets, deliveries, lag, cuts) and the
 // NOTIFY queue's fill.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userChannel } from '../../src/realtime/protocol.js';
 import { registerAndLogin } from '../support/accounts.js';
@@ -87,6 +88,71 @@ describe('/metrics unconfigured', () => {
       expect(response.status).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+});
+
+// METRICS_HOST: /metrics on a listener of its own (a private address a scraper reaches), never on
+// the public port; a token set as well is asked for there too.
+describe.each(ENGINES)('/metrics on its own listener (METRICS_HOST) on %s', (engine) => {
+  let server: TestServer;
+  let metricsUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { metrics: { listen: { host: '127.0.0.1', port: 0 } } });
+    metricsUrl = `http://127.0.0.1:${server.app.metricsAddress!()!.port}`;
+  });
+  afterAll(() => server?.close());
+
+  it('serves /metrics there and not on the public port', async () => {
+    expect((await server.get('/healthz')).status).toBe(200);
+    expect((await server.get('/metrics')).status).toBe(404);
+    const response = await fetch(`${metricsUrl}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await response.text();
+    expect(text).toMatch(/lexhub_http_requests_total\{method="GET",route="\/healthz",status="200"\} 1/);
+    // The public port's 404 for /metrics is counted as any unknown path; the listener's scrapes are not.
+    expect(text).not.toContain('route="/metrics"');
+  });
+
+  it('serves nothing else there', async () => {
+    expect((await fetch(`${metricsUrl}/`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/healthz`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/v1/meta`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST', body: 'x' })).status).toBe(404);
+    expect((await fetch(`${metricsUrl}/metrics?x=1`)).status).toBe(200);
+  });
+});
+
+describe('METRICS_HOST with METRICS_TOKEN, and its port', () => {
+  it('asks for the token on the listener too, and closes the listener with the app', async () => {
+    const server = await startTestServer('pglite', {
+      metrics: { token: TOKEN, listen: { host: '127.0.0.1', port: 0 } },
+    });
+    const metricsUrl = `http://127.0.0.1:${server.app.metricsAddress!()!.port}/metrics`;
+    try {
+      expect((await fetch(metricsUrl)).status).toBe(404);
+      expect((await fetch(metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(404);
+      expect((await fetch(metricsUrl, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      // The token does not bring /metrics back to the public port.
+      expect((await server.get('/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(metricsUrl)).rejects.toThrow();
+  });
+
+  it('stops the start when its port is taken, naming METRICS_HOST', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      await expect(startTestServer('pglite', { metrics: { listen: { host: '127.0.0.1', port } } })).rejects.toThrow(
+        `METRICS_HOST 127.0.0.1:${port}: listen EADDRINUSE`,
+      );
+    } finally {
+      taken.close();
     }
   });
 });

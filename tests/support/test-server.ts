@@ -35,6 +35,8 @@ export interface TestServerOptions {
   metrics?: AppOptions['metrics'];
   /** POST /v1/admin/imports: local token, upload folder, limits; default: the server's. */
   imports?: AppOptions['imports'];
+  /** /v1/admin/sources/*: the services' addresses and job timing; default: no network. */
+  sources?: AppOptions['sources'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -63,6 +65,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     translation: options.translation,
     metrics: options.metrics,
     imports: options.imports,
+    sources: options.sources,
     accounts: {
       mailer: mail,
       ...options.accounts,

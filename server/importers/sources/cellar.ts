@@ -17,7 +17,8 @@ export interface CellarOptions extends Omit<PoliteClientOptions, 'service'> {
 
 const SERVICE = 'CELLAR';
 const FORMEX_ACCEPT = 'application/zip;mtype=fmx4, application/xml;mtype=fmx4';
-const CELEX = /^[0-9CE]\d{4}[A-Z]{1,2}\d{4}(?:\(\d{2}\))?$/;
+// Treaties number their texts by name: the 2016 Charter of Fundamental Rights is 12016P/TXT.
+const CELEX = /^[0-9CE]\d{4}[A-Z]{1,2}(?:\d{4}|\/TXT)(?:\(\d{2}\))?$/;
 const CONSOLIDATED_CELEX = /^0\d{4}[A-Z]{1,2}\d{4}(?:\(\d{2}\))?-(\d{4})(\d{2})(\d{2})$/;
 const ELI = /^(?:https?:\/\/data\.europa\.eu\/)?(eli\/[a-z_]+\/\d{4}\/\d+[a-z0-9/_-]*)$/i;
 
@@ -106,7 +107,8 @@ export class CellarSource implements LawSource {
   async fetch(version: SourceVersion, language: string): Promise<FetchedFile[]> {
     const euLanguage = EU_LANGUAGES[language];
     if (!euLanguage) throw new SourceNotFoundError(`${language} is not an EU language`);
-    const url = `${this.baseUrl}/resource/celex/${encodeURIComponent(version.versionId)}`;
+    // The resource URI keeps a treaty CELEX's slash (/resource/celex/12016P/TXT).
+    const url = `${this.baseUrl}/resource/celex/${encodeURIComponent(version.versionId).replace(/%2F/g, '/')}`;
     const answer = await this.client.get(url, { accept: FORMEX_ACCEPT, acceptLanguage: euLanguage.toLowerCase() });
     if (answer.status === 404 || answer.status === 406) {
       throw new SourceNotFoundError(`CELLAR has no ${language} Formex 4 text of ${version.versionId} (${url})`);

@@ -2,7 +2,8 @@
 // the key owner's graph, and provision_notes (the owner's links from entities to provisions).
 import { z } from 'zod';
 import { MEMORY_LIMITS } from '../../memory/limits.js';
-import { openNodes, provisionNotes, readGraph, searchNodes } from '../../memory/store.js';
+import { readGraphAnswer } from '../../memory/graph-answer.js';
+import { openNodes, provisionNotes, searchNodes } from '../../memory/store.js';
 import { defineTool, text } from '../tool.js';
 import { documentOf, documentRef } from './library-refs.js';
 
@@ -15,7 +16,12 @@ export const memoryReadTools = [
     description: 'Read the entire knowledge graph (entities with their observations, and relations).',
     input: z.object({}),
     annotations: readOnly,
-    run: ({ db, owner }) => readGraph(db, owner),
+    // Serialized once per graph version (graph-answer.ts), pretty-printed as the official server's.
+    run: async (context) => {
+      const answer = await readGraphAnswer(context.db, context.owner);
+      context.serialized = answer;
+      return answer.text;
+    },
   }),
   defineTool({
     name: 'search_nodes',
@@ -28,6 +34,7 @@ export const memoryReadTools = [
       ),
     }),
     annotations: readOnly,
+    pretty: true,
     run: ({ db, owner }, { query }) => searchNodes(db, owner, query),
   }),
   defineTool({
@@ -41,6 +48,7 @@ export const memoryReadTools = [
         .describe('An array of entity names to retrieve'),
     }),
     annotations: readOnly,
+    pretty: true,
     run: ({ db, owner }, { names }) => openNodes(db, owner, names),
   }),
   defineTool({

@@ -51,6 +51,7 @@ export const memoryWriteTools = [
       })
       .superRefine(withinItems((v) => v.entities.reduce((sum, e) => sum + e.observations.length, 0))),
     annotations: { idempotentHint: true },
+    pretty: true,
     run: ({ db, owner }, { entities }) => createEntities(db, owner, entities),
   }),
   defineTool({
@@ -60,6 +61,7 @@ export const memoryWriteTools = [
       'Create multiple new relations between entities in the knowledge graph. Relations should be in active voice.',
     input: z.object({ relations: items(relation) }),
     annotations: { idempotentHint: true },
+    pretty: true,
     run: ({ db, owner }, { relations }) => createRelations(db, owner, relations),
   }),
   defineTool({
@@ -77,6 +79,7 @@ export const memoryWriteTools = [
       })
       .superRefine(withinItems((v) => v.observations.reduce((sum, o) => sum + o.contents.length, 0))),
     annotations: { idempotentHint: true },
+    pretty: true,
     run: ({ db, owner }, { observations }) => addObservations(db, owner, observations),
   }),
   defineTool({

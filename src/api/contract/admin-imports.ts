@@ -5,6 +5,8 @@ import { route } from './route';
 
 /** The local token header of `npm run import` on the server's machine (DATA_DIR/lexhub-server.json). */
 export const IMPORT_TOKEN_HEADER = 'x-lexhub-import-token';
+/** The most segments (folders and the file's name) a path inside an import may have: an upload's deeper path is 400 invalid_file_path, a deeper folder is skipped (`too_deep`). */
+export const MAX_PATH_DEPTH = 16;
 
 /** One stored document version: the CLI prints it as `[done/total] id (date) status: n nodes, m fragments  file`. */
 export const ImportedVersion = z.object({
@@ -22,7 +24,7 @@ export type ImportedVersion = z.infer<typeof ImportedVersion>;
 /**
  * Why a file was skipped or failed, for the web app to say in the reader's language. Skipped: a
  * file inside a folder whose format was not recognized, or an entry not read at all (hidden, a
- * link, not a regular file). Failed: a file named in the upload that is missing or not recognized,
+ * link, not a regular file, a folder nested deeper than MAX_PATH_DEPTH). Failed: a file named in the upload that is missing or not recognized,
  * a file that could not be read or parsed, a version two files give with different content
  * (`conflicts` names the version and its files), a version the database refused. Limits of the
  * upload are no reason here: they refuse the whole upload (413).
@@ -33,6 +35,7 @@ export const ImportProblemReason = z.enum([
   'folder_link',
   'broken_link',
   'not_a_file',
+  'too_deep',
   'not_found',
   'parse_failed',
   'conflict',

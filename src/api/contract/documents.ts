@@ -118,6 +118,10 @@ export const Node = z.object({
     .describe('part, title, chapter, section, article, paragraph, clause, schedule, appendix, content, or a raw type'),
   type: z.string().describe('The raw marker or element the node came from'),
   title: z.string().nullable(),
+  titles: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('The title by ISO 639-1 code where the source names the node in several languages'),
   cite_key: z.string().nullable(),
   external_id: z.string().describe('Stable structural path or Akoma Ntoso eId'),
   order_index: z.number().int(),

@@ -92,6 +92,14 @@ export const ERROR_CODES = [
   'too_many_files',
   'file_too_large',
   'upload_stalled',
+  // Law from the official services (operators)
+  'source_id_invalid',
+  'source_act_not_found',
+  'source_failed',
+  'source_offline',
+  'source_import_running',
+  'source_imports_busy',
+  'import_interrupted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,8 @@ export * from './orgs';
 export * from './history';
 export * from './copilot';
 export * from './admin-imports';
+export * from './source-imports';
+export * from './notices';
 export { routes, type RouteName, type RouteSpec } from './routes';
 export { route, routePattern, needsCsrf } from './route';
 export * from './errors';

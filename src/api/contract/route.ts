@@ -37,9 +37,10 @@ export interface RouteSpec {
   csrfExempt?: true;
   /**
    * The success status when not 200: 201 for a call that creates something; 204 for a call that
-   * answers no body (its `response` is z.null(): the client answers null).
+   * answers no body (its `response` is z.null(): the client answers null); 202 for a job started
+   * in the background.
    */
-  status?: 201 | 204;
+  status?: 201 | 202 | 204;
   /** The answer is not JSON: 'text' (a streamed text/plain reply). */
   produces?: 'text';
 }

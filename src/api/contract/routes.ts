@@ -6,6 +6,8 @@ import { route, type RouteSpec } from './route';
 import { compareChangesRoute } from './compare-changes';
 import { findInDocumentRoute } from './find';
 import { adminImportRoutes } from './admin-imports';
+import { sourceImportRoutes } from './source-imports';
+import { noticeRoutes } from './notices';
 import {
   BranchList,
   BranchListQuery,
@@ -563,6 +565,13 @@ export const routes = {
   // Operators: importing documents through the running server
   getImportOptions: adminImportRoutes.getImportOptions,
   importFiles: adminImportRoutes.importFiles,
+  resolveSourceAct: sourceImportRoutes.resolveSourceAct,
+  startSourceImport: sourceImportRoutes.startSourceImport,
+  startStarterSet: sourceImportRoutes.startStarterSet,
+  getSourceImport: sourceImportRoutes.getSourceImport,
+  listSourceImports: sourceImportRoutes.listSourceImports,
+  listNotices: noticeRoutes.listNotices,
+  readNotice: noticeRoutes.readNotice,
   findInDocument: findInDocumentRoute,
   listInterfaceLanguages: route({
     method: 'GET',

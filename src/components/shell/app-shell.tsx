@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { copilotPanelOpenAtom } from '../../atoms/copilot/copilot.atoms';
 import { useAtomValue } from '../../atoms/store';
 import { CopilotRoot } from '../copilot/copilot-root';
+import { NoticesBanner } from '../notices/notices-banner';
 import { QuickSearchRoot } from '../quick-search/quick-search-root';
 import { SessionProvider } from '../session/session-provider';
 import { ToastRegion } from '../toast/toast-region';
@@ -41,6 +42,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           <SideNav />
           <div className="shell-column">
             <main id={MAIN_ID} tabIndex={-1} className="shell-main">
+              {/* New versions of the user's pinned and collected documents (issue 16). */}
+              <ErrorBoundary fallback={() => null}>
+                <NoticesBanner />
+              </ErrorBoundary>
               {/* A failing screen keeps to the main region; another address tries afresh. */}
               <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
             </main>

@@ -23,6 +23,7 @@ import { SecondText, SecondToggle } from './second-text';
 import { useSecondLanguage } from './second-language';
 import { ChangeMarkButton } from './change-marks';
 import { labelInLanguage } from './heading-language';
+import { nameInLanguage } from './node-name';
 
 export interface FragmentRowProps {
   fragment: Fragment;
@@ -88,10 +89,10 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
     );
   }
   const citeKey = node?.cite_key ?? fragment.cite_key;
-  const name = node?.title ?? null;
   // Headed in the language read; side by side, the second column is headed in its own.
   const readLang = fragment.language_code || undefined;
   const pairLang = second?.layout === 'columns' ? second.lang : undefined;
+  const name = nameInLanguage(node, readLang);
   const heading = layout.role === 'heading' && (
     <Heading
       level={layout.level}
@@ -111,9 +112,12 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
       {showHeader && layout.role === 'heading' && (citeKey || name) && (
         <div className="reader-heading-row">
           {pairLang ? (
+            // The pair takes the row's whole width, as the text pair below does, so each heading
+            // stands at the top and the left of its language's column; the actions sit by the first.
             <div className="reader-pair reader-heading-pair">
               <div className="reader-pair-first" lang={readLang}>
                 {heading}
+                {actionsSlot}
               </div>
               <div className="reader-second-columns" lang={pairLang}>
                 {/* The same provision's heading in the second language: not a second outline entry. */}
@@ -121,14 +125,19 @@ export const FragmentRow = memo(function FragmentRow(props: FragmentRowProps) {
                   className="reader-heading reader-heading-second"
                   data-kind={layout.role === 'heading' ? layout.kind : undefined}
                 >
-                  <HeadingText label={citeKey && labelInLanguage(citeKey, pairLang)} name={name} />
+                  <HeadingText
+                    label={citeKey && labelInLanguage(citeKey, pairLang)}
+                    name={nameInLanguage(node, pairLang)}
+                  />
                 </div>
               </div>
             </div>
           ) : (
-            heading
+            <>
+              {heading}
+              {actionsSlot}
+            </>
           )}
-          {actionsSlot}
         </div>
       )}
       <RowText {...props} />

@@ -9,6 +9,7 @@ describe('labelInLanguage', () => {
     expect(labelInLanguage('Annex', 'cs')).toBe('Příloha');
     expect(labelInLanguage('Annex II', 'cs')).toBe('Příloha II');
     expect(labelInLanguage('Preamble', 'cs')).toBe('Preambule');
+    expect(labelInLanguage('Recitals', 'cs')).toBe('Odůvodnění');
     expect(labelInLanguage('Chapter III', 'cs')).toBe('Kapitola III');
   });
 

@@ -10,6 +10,7 @@ const RULES: Record<string, Rule[]> = {
     { pattern: /^Article\s+(\S+)$/i, label: (n) => `Článek ${n}` },
     { pattern: /^Annex(?:\s+(\S+))?$/i, label: (n) => (n ? `Příloha ${n}` : 'Příloha') },
     { pattern: /^Preamble$/i, label: () => 'Preambule' },
+    { pattern: /^Recitals$/i, label: () => 'Odůvodnění' },
     { pattern: /^Chapter\s+(\S+)$/i, label: (n) => `Kapitola ${n}` },
     { pattern: /^Section\s+(\S+)$/i, label: (n) => `Oddíl ${n}` },
     { pattern: /^Part\s+(\S+)$/i, label: (n) => `Část ${n}` },

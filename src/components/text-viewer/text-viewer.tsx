@@ -3,6 +3,7 @@
 // screen, and reference links. It starts as soon as the document id is known: the structure
 // (`nodes`) may arrive later. It tells the page which provision is at the top of the window.
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -53,6 +54,12 @@ export interface TextViewerProps {
   toolbarEnd?: ReactNode;
   /** Whether the toolbar offers the language (the page may offer it elsewhere, on a phone). */
   showLanguage?: boolean;
+  /**
+   * Where the reading switches ('Mark changes', 'Compact') go instead of the toolbar: on a phone the
+   * page's sheet, beside the version and the language; null while that place is closed. Left out,
+   * they stay in the toolbar.
+   */
+  switchesIn?: HTMLElement | null;
   /** Told the provision at the top of the window whenever it changes. */
   onReadingNodeChange?: (nodeId: string) => void;
 }
@@ -102,7 +109,7 @@ const footnotesNodeOf = (nodes: readonly Node[]) =>
 
 export function TextViewer(props: TextViewerProps) {
   const { actor, nodes, selectedNodeId, onSelectNode, nodeHref, editorHref, renderActions } = props;
-  const { toolbarStart, toolbarEnd, showLanguage = true, onReadingNodeChange } = props;
+  const { toolbarStart, toolbarEnd, showLanguage = true, onReadingNodeChange, switchesIn } = props;
   const intl = useIntl();
   const nodesById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const layouts = useMemo(() => provisionLayouts(nodes), [nodes]);
@@ -153,6 +160,13 @@ export function TextViewer(props: TextViewerProps) {
     [actor, pageState, pageError],
   );
 
+  const switches = (
+    <>
+      <MarkChangesToggle />
+      <DensityToggle beforeChange={holdPlace} />
+    </>
+  );
+
   const loadedCount = fragments.length;
   const firstPageLoading = pageState === 'loading' && fragments.length === 0;
 
@@ -168,11 +182,13 @@ export function TextViewer(props: TextViewerProps) {
       {/* One row that sticks under the header on wide screens: what changes the text read
           (contents, version, marks, density) is at hand wherever the reader is, so turning one
           on at a provision deep in the text needs no trip to the top of the page. */}
+      {/* Always there (empty, hence hidden, on a phone): the sticky offset watches its height. */}
       <Flex align="center" gap="3" className="text-viewer-toolbar">
         {toolbarStart}
-        <MarkChangesToggle />
-        <DensityToggle beforeChange={holdPlace} />
+        {switchesIn === undefined && switches}
       </Flex>
+      {/* Rendered there but still the viewer's: 'Compact' holds the provision read in place. */}
+      {switchesIn && createPortal(switches, switchesIn)}
       <Flex align="center" gap="3" wrap="wrap" className="text-viewer-tools">
         {showLanguage && <TextLanguage actor={actor} />}
         {showLanguage && <SecondLanguageSelect />}

@@ -1,6 +1,7 @@
 // The version (branch) picker of a document, each version with its date of effect and status
 // ('Snapshot: 1993-01-01 · in force from 1 January 1993 · historical version'), and the link to
 // compare its first two versions.
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Button, Callout, Flex, Select, Skeleton, Text } from '@radix-ui/themes';
@@ -9,6 +10,7 @@ import type { ApiError } from '../../api/client';
 import type { Branch } from '../../api/contract';
 import { errorMessage } from '../../i18n/error-message';
 import { datedBranchLabel } from './branch-label';
+import { focusAfterKeys, watchHeldKeys } from './focus-after-keys';
 import { todayIso } from '../../shared/versions-in-force';
 import { detailPath } from '../../shared/document-path';
 
@@ -24,6 +26,12 @@ export interface VersionSelectorProps {
   idSlug: string;
   /** Whether the link to compare versions stands beside the picker (default); else see CompareVersionsLink. */
   withCompare?: boolean;
+  /**
+   * Asked when the picker's button appears: whether it takes the focus. The reader's text (and its
+   * toolbar, with this picker) is rebuilt for the version chosen; a keyboard user who chose it
+   * stays on the picker instead of being dropped at the top of the page. The list stays closed.
+   */
+  takeFocus?: () => boolean;
 }
 
 /**
@@ -47,8 +55,17 @@ export function VersionSelector({
   basePath,
   idSlug,
   withCompare = true,
+  takeFocus,
 }: VersionSelectorProps) {
   const intl = useIntl();
+  watchHeldKeys();
+  // Focus only, never a press: the Enter that chose the version must not open the list again.
+  const focusTrigger = useCallback(
+    (trigger: HTMLButtonElement | null) => {
+      if (trigger && takeFocus?.()) focusAfterKeys(trigger);
+    },
+    [takeFocus],
+  );
   const today = todayIso();
   const label = intl.formatMessage({ id: 'reader.versions.label' });
 
@@ -101,7 +118,7 @@ export function VersionSelector({
           {label}
         </Text>
         <Select.Root value={value} onValueChange={onSelect}>
-          <Select.Trigger aria-labelledby="reader-version-label" />
+          <Select.Trigger ref={focusTrigger} aria-labelledby="reader-version-label" />
           <Select.Content position="popper">
             {branches.map((branch) => (
               <Select.Item key={branch.id} value={branch.id}>

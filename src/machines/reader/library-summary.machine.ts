@@ -38,7 +38,8 @@ export const librarySummaryMachine = setup({
         onError: { target: 'failed', actions: assign({ error: failureOf }) },
       },
     },
-    loaded: {},
+    // Loaded again after the empty library's starter set arrived.
+    loaded: { on: { 'library.load': 'loading' } },
     failed: { on: { 'library.retry': 'loading' } },
   },
 });

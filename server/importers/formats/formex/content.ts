@@ -4,6 +4,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { ParsedNode } from '../../model.js';
 import { joinPath } from '../shared/paths.js';
 import { child, childElements, childPath, descendants, isElement } from './dom.js';
+import { articleNumber } from './headings.js';
 import type { NodeBuilder } from './node-builder.js';
 import { cleanNumber, pointCiteKey } from './numbers.js';
 import { collapseXmlWhitespace, collectInline, inlineText, textOf } from './text.js';
@@ -13,7 +14,7 @@ import { BLOCK_ELEMENTS, CONSUMED_ELEMENTS, METADATA_ELEMENTS } from './vocabula
 export function articleNode(article: Element, scopePath: string, builder: NodeBuilder): ParsedNode {
   const heading = textOf(child(article, 'TI.ART'));
   const identifier = parseInt(article.getAttribute('IDENTIFIER') ?? '', 10);
-  const number = /^Article\s+(\S+)/i.exec(heading ?? '')?.[1] ?? (identifier > 0 ? String(identifier) : '');
+  const number = articleNumber(heading ?? '') ?? (identifier > 0 ? String(identifier) : '');
   const citeKey = heading ?? (number ? `Article ${number}` : undefined);
   const node = builder.node(
     'article',

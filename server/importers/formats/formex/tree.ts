@@ -5,6 +5,7 @@ import type { ParsedNode } from '../../model.js';
 import { pathNumber } from '../shared/numbers.js';
 import { joinPath } from '../shared/paths.js';
 import { addBlocks, articleNode } from './content.js';
+import { annexHeading, divisionHeading } from './headings.js';
 import { child, childElements, childPath, descendants } from './dom.js';
 import type { NodeBuilder } from './node-builder.js';
 import { cleanNumber } from './numbers.js';
@@ -68,18 +69,18 @@ function enactingNodes(container: Element, divisionPath: string, builder: NodeBu
 }
 
 /** 'Chapter 1' / 'TITLE II' / 'SECTION 3' headings become chapter/title/section nodes. */
-function divisionNode(division: Element, parentPath: string, builder: NodeBuilder): ParsedNode {
-  const heading = textOf(childPath(division, 'TITLE', 'TI')) ?? '';
-  const title = textOf(childPath(division, 'TITLE', 'STI'));
-  const m = /^(part|title|chapter|section)\s+(\S+)/i.exec(heading);
-  const kind = m ? DIVISION_KINDS[(m[1] ?? '').toLowerCase()] : undefined;
-  const number = m?.[2] ? pathNumber(m[2].replace(/\.$/, '')) : undefined;
+function divisionNode(element: Element, parentPath: string, builder: NodeBuilder): ParsedNode {
+  const heading = textOf(childPath(element, 'TITLE', 'TI')) ?? '';
+  const title = textOf(childPath(element, 'TITLE', 'STI'));
+  const division = divisionHeading(heading);
+  const kind = division ? DIVISION_KINDS[division.kind] : undefined;
+  const number = division?.number ? pathNumber(division.number) : undefined;
   const ownPath = joinPath(
     parentPath,
-    kind && number ? `${kind.prefix}-${number}` : `div-${division.getAttribute('IDENTIFIER') ?? '1'}`,
+    kind && number ? `${kind.prefix}-${number}` : `div-${element.getAttribute('IDENTIFIER') ?? '1'}`,
   );
   const node = builder.node(kind?.nodeType ?? 'DIVISION', 'DIVISION', ownPath, heading || undefined, title);
-  node.children.push(...enactingNodes(division, node.path, builder));
+  node.children.push(...enactingNodes(element, node.path, builder));
   return node;
 }
 
@@ -92,10 +93,12 @@ export function annexNode(
 ): ParsedNode {
   const heading = textOf(childPath(annex, 'TITLE', 'TI')) ?? 'ANNEX';
   const subtitle = textOf(childPath(annex, 'TITLE', 'STI'));
-  const label = /^ANNEX(?:\s+([IVXLC]+|\d+|[A-Z]))?$/i.exec(heading.replace(/[‘’“”"]/g, '').trim());
-  const number = label?.[1] ? pathNumber(label[1]) : String(ordinal);
+  // 'ANNEX II' in any language the act is published in ('PŘÍLOHA II'); the cite key is the
+  // English form, which the reader heads in the language read.
+  const label = annexHeading(heading);
+  const number = label?.number ? pathNumber(label.number) : String(ordinal);
   // A heading other than 'ANNEX …' ('Chronological Index') is the annex's title.
-  const citeKey = label ? (label[1] ? `Annex ${label[1]}` : 'Annex') : `Annex ${ordinal}`;
+  const citeKey = label ? (label.number ? `Annex ${label.number}` : 'Annex') : `Annex ${ordinal}`;
   const node = builder.node(
     'schedule',
     'ANNEX',

@@ -31,6 +31,9 @@ export function buildNodes(tus: RawTu[]): ParsedNode[] {
     tree.awaitingTitle = undefined;
     if (pending && looksLikeTitle(tu.segments.en)) {
       pending.title = tu.segments.en;
+      // The title in every language of the unit, for a reader in another language.
+      const titles = titlesOf(tu.segments);
+      if (titles) pending.titles = titles;
       continue;
     }
     if (!tree.scope && tree.current?.path !== 'final' && /^Done at\b/.test(tu.segments.en ?? '')) {
@@ -129,4 +132,10 @@ function newNode(
 
 function citeLabel(word: string, label: string): string {
   return label ? `${word} ${label}` : word;
+}
+
+/** The non-empty title segments by language; undefined when the unit holds only one language. */
+function titlesOf(segments: Record<string, string>): Record<string, string> | undefined {
+  const titles = Object.fromEntries(Object.entries(segments).filter(([, text]) => text.trim() !== ''));
+  return Object.keys(titles).length > 1 ? titles : undefined;
 }

@@ -28,6 +28,8 @@ const uploaded: string[][] = [];
 setUpComponentTests();
 const server = mockApi(
   http.get('*/v1/admin/imports/options', () => HttpResponse.json(OPTIONS)),
+  // The by-number section above the files asks for its history.
+  http.get('*/v1/admin/sources/imports', () => HttpResponse.json({ items: [] })),
   http.post('*/v1/admin/imports', async ({ request }) => {
     const form = await request.formData();
     uploaded.push(form.getAll('path').map(String));

@@ -1,9 +1,10 @@
 // /admin/import: operators upload files or a folder; each file's upload progress shows, then the
 // server's summary (created, replaced, unchanged, skipped and failed, with reasons). The flow is
 // src/machines/admin/import-upload.machine.ts; the server checks the operator on every call.
+// Above the files: acts by number from the official services, and the starter set (issue 16).
 import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { SignedInPage } from '../../../components/accounts/login-required';
 import { errorMessage } from '../../../i18n/error-message';
@@ -18,6 +19,8 @@ import {
 import { FilePicker } from './file-picker';
 import { ImportSummary } from './import-summary';
 import { UploadList } from './upload-list';
+import { SourceImportSection } from './source-import-section';
+import { StarterSet } from './starter-set';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 
 export function AdminImportScreen() {
@@ -58,6 +61,23 @@ function AdminImportPage({ title }: { title: string }) {
             </Button>
           </Flex>
         </Callout.Root>
+      )}
+
+      {phase !== 'loading' && phase !== 'notOperator' && phase !== 'failedToLoad' && (
+        <>
+          <SourceImportSection />
+          <section aria-labelledby="starter-set-heading">
+            <Flex direction="column" gap="3">
+              <Heading as="h2" size="5" id="starter-set-heading">
+                {intl.formatMessage({ id: 'starterSet.title' })}
+              </Heading>
+              <StarterSet files="below" />
+            </Flex>
+          </section>
+          <Heading as="h2" size="5">
+            {intl.formatMessage({ id: 'adminImport.filesTitle' })}
+          </Heading>
+        </>
       )}
 
       {(phase === 'ready' || phase === 'failed') && (

@@ -4,7 +4,7 @@ import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../../api/client';
 import type { CollectionItem, CollectionSummary } from '../../../api/contract/collections';
 import { errorMessage } from '../../../i18n/error-message';
-import { formatDay } from '../../../lib/format-day';
+import { effectiveDate } from '../../../components/version-selector/branch-label';
 
 /** The failure as a sentence; `fields` maps a refused field to its label ('name' → 'Name'). */
 export function collectionFailure(intl: IntlShape, error: ApiError, fields: Record<string, string> = {}): string {
@@ -25,8 +25,11 @@ export const visibilityText = (intl: IntlShape, visibility: CollectionSummary['v
 
 export const VISIBILITY_COLORS = { private: 'gray', team: 'amber', public: 'green' } as const;
 
-/** 'Latest' or 'As in force on 1 Jan 2000'. */
+/**
+ * 'Latest' or 'As in force on 1 January 2000' ('1. 1. 2000' in Czech): the date as the reader's
+ * pin notice and version picker write it, not the browser's 'Jan 1, 2000'.
+ */
 export const pinText = (intl: IntlShape, item: Pick<CollectionItem, 'as_of'>) =>
   item.as_of
-    ? intl.formatMessage({ id: 'collections.manage.pin.asOf' }, { date: formatDay(intl, item.as_of) })
+    ? intl.formatMessage({ id: 'collections.manage.pin.asOf' }, { date: effectiveDate(intl, item.as_of) })
     : intl.formatMessage({ id: 'collections.manage.pin.latest' });

@@ -83,7 +83,7 @@ describe('PublicCollectionScreen', () => {
     expect(screen.getByText('Personal Collection')).toBeTruthy();
     expect(screen.getByTestId('collection-count').textContent).toBe('2 documents');
     const pins = screen.getAllByTestId('item-pin').map((pin) => pin.textContent);
-    expect(pins).toEqual(['As in force on Jan 1, 2000', 'Latest']);
+    expect(pins).toEqual(['As in force on 1 January 2000', 'Latest']);
     expect(screen.getByText('Znění před euronovelou.')).toBeTruthy();
 
     await waitFor(() => expect(document.title).toBe('Ústavní právo · Lexhub'));
@@ -127,6 +127,16 @@ describe('PublicCollectionScreen', () => {
     await name();
     expect(screen.getByTestId('collection-count').textContent).toBe(text);
     expect(screen.getByText('Osobní kolekce')).toBeTruthy();
+  });
+
+  it('dates a pin as Czech lawyers write it in Czech', async () => {
+    answer = () => HttpResponse.json(FIRST);
+    const store = createStore();
+    store.set(localeAtom, 'cs');
+    open('/u/jana/ustavni-pravo', store);
+    await name();
+    const pins = screen.getAllByTestId('item-pin').map((pin) => pin.textContent?.replace(/\s+/g, ' '));
+    expect(pins[0]).toBe('Znění účinné ke dni 1. 1. 2000');
   });
 
   it('loads more with next_cursor until there is no more', async () => {

@@ -20,8 +20,8 @@ import {
   type OwnerCollectionAddress,
 } from '../../../machines/collections/public-collection.machine';
 import { documentPath } from '../../../shared/document-path';
+import { effectiveDate } from '../../../components/version-selector/branch-label';
 import { errorMessage } from '../../../i18n/error-message';
-import { formatDay } from '../../../lib/format-day';
 import { Breadcrumbs } from '../../../components/breadcrumbs/breadcrumbs';
 import { ownerCrumbs } from '../../../components/breadcrumbs/trails';
 import { ErrorCallout } from '../../../components/status/error-callout';
@@ -131,7 +131,7 @@ function CollectionView({
 
 function ItemRow({ item, basePath }: { item: CollectionItem; basePath: string }) {
   const intl = useIntl();
-  const pinned = item.as_of !== null;
+  const { as_of: asOf } = item;
   return (
     <li>
       <Card size="2">
@@ -145,9 +145,10 @@ function ItemRow({ item, basePath }: { item: CollectionItem; basePath: string })
             <Badge color="indigo" variant="soft" highContrast>
               {item.external_id}
             </Badge>
-            <Badge color={pinned ? 'amber' : 'gray'} variant="soft" highContrast data-testid="item-pin">
-              {pinned
-                ? intl.formatMessage({ id: 'collections.public.asOf' }, { date: formatDay(intl, item.as_of!) })
+            <Badge color={asOf ? 'amber' : 'gray'} variant="soft" highContrast data-testid="item-pin">
+              {asOf
+                ? // The reader's form of a date of effect, as on the pin notice the document opens with.
+                  intl.formatMessage({ id: 'collections.public.asOf' }, { date: effectiveDate(intl, asOf) })
                 : intl.formatMessage({ id: 'collections.public.latest' })}
             </Badge>
           </Flex>

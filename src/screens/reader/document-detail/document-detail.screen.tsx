@@ -5,7 +5,7 @@
 // it and sends it events. The tab is in the address too (`?tab=overview`; none is the text).
 // Inside a collection it opens only once the collection holds it, at the item's pinned version;
 // publicly it names the public collections that hold it.
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -145,7 +145,17 @@ function DocumentDetail(props: DocumentDetailProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [tocOpen, setTocOpen] = useAtom(readerTocOpenAtom);
   const [sheetOpen, setSheetOpen] = useState(false);
+  /** The place in the phone's sheet where the text viewer puts its reading switches (null while closed). */
+  const [sheetSwitches, setSheetSwitches] = useState<HTMLElement | null>(null);
   const [readingNodeId, setReadingNodeId] = useState<string | undefined>();
+  // A version chosen in the toolbar's picker rebuilds the text with its toolbar: the new picker
+  // takes the focus the old one had, once, if it appears soon after.
+  const versionChosenAt = useRef(0);
+  const takeVersionFocus = useCallback(() => {
+    const chosenNow = Date.now() - versionChosenAt.current < 10_000;
+    versionChosenAt.current = 0;
+    return chosenNow;
+  }, []);
 
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
@@ -208,7 +218,11 @@ function DocumentDetail(props: DocumentDetailProps) {
       branches={branches}
       selectedBranchId={selectedBranchId}
       error={branchError}
-      onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
+      onSelect={(branchId) => {
+        versionChosenAt.current = Date.now();
+        page.send({ type: 'branch.select', branchId });
+      }}
+      takeFocus={takeVersionFocus}
       onRetry={() => page.send({ type: 'branches.retry' })}
       basePath={basePath}
       idSlug={segment}
@@ -368,6 +382,7 @@ function DocumentDetail(props: DocumentDetailProps) {
                         )
                       }
                       showLanguage={!phone}
+                      switchesIn={phone ? sheetSwitches : undefined}
                       onReadingNodeChange={setReadingNodeId}
                       renderActions={renderActions}
                     />
@@ -401,6 +416,9 @@ function DocumentDetail(props: DocumentDetailProps) {
               {versionSelector}
               <TextLanguage actor={text} />
               <SecondLanguageSelect />
+              {/* 'Mark changes' and 'Compact' (the text viewer's own, rendered here): on a phone
+                  they join the version and the language rather than stand alone above the text. */}
+              <Flex ref={setSheetSwitches} align="center" gap="4" wrap="wrap" className="reader-sheet-switches" />
             </Flex>
           )}
           {contents}

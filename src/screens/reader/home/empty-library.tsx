@@ -2,6 +2,7 @@
 // server's engine (GET /v1/admin/imports/options). On the embedded database only the running
 // server may open it: the import page (operators) or `npm run import`, which then sends the
 // files through the server; on PostgreSQL `npm run import` works with or without the server.
+// Operators can also import the starter set from the official services here; others are told who can.
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,10 +10,12 @@ import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { call } from '../../../api/client';
 import { routes } from '../../../api/contract/routes';
 import { resourcePage } from '../../../machines/resource-page.machine';
+import { StarterSet } from '../../admin/import/starter-set';
 
 const importOptionsMachine = resourcePage((_key, signal) => call(routes.getImportOptions, { signal }));
 
-export function EmptyLibrary() {
+/** `onImported`: the starter set arrived, so the library can be loaded again. */
+export function EmptyLibrary({ onImported }: { onImported?: () => void }) {
   const intl = useIntl();
   const page = useActorRef(importOptionsMachine, { input: { key: 'import-options' } });
   const options = useSelector(page, (snapshot) => snapshot.context.resource);
@@ -24,6 +27,12 @@ export function EmptyLibrary() {
         <Heading as="h2" size="5">
           {intl.formatMessage({ id: 'home.empty.title' })}
         </Heading>
+        {options?.operator && <StarterSet files="steps" onImported={onImported} />}
+        {options && !options.operator && (
+          <Text as="p" size="3" color="gray">
+            {intl.formatMessage({ id: 'starterSet.operatorsOnly' })}
+          </Text>
+        )}
         <Text as="p" size="3">
           {intl.formatMessage({ id: steps })}
         </Text>

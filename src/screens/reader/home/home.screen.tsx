@@ -1,6 +1,6 @@
 // Home: what Lexhub is, a search box, the library's entry points with counts, and how to fill an
 // empty library.
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -33,6 +33,8 @@ export function HomeScreen() {
   useEffect(() => {
     library.send({ type: 'library.load' });
   }, [library]);
+  // The starter set arrived: load the summary again, which replaces the empty library.
+  const reload = useCallback(() => library.send({ type: 'library.load' }), [library]);
 
   return (
     <Flex direction="column" gap="5" className="page home">
@@ -57,7 +59,7 @@ export function HomeScreen() {
         </Button>
       </Flex>
       {empty ? (
-        <EmptyLibrary />
+        <EmptyLibrary onImported={reload} />
       ) : (
         error === undefined && (
           <>

@@ -1,0 +1,128 @@
+// The read replica (DATABASE_READ_URL): a pool on a PostgreSQL hot standby and the pool-like
+// router drizzle's read database runs on. A query goes to the standby only inside a request whose
+// read route allows it (read-route.ts), while the standby is up, and, for a caller who wrote,
+// once the standby has replayed that write; everything else, every transaction included, runs on
+// the primary. A standby that fails a read (gone, or a query cancelled by a recovery conflict)
+// hands it to the primary, so a lost standby slows reads down but never fails them.
+import pg from 'pg';
+import { isDatabaseUnavailable, sqlStateOf } from './query-error.js';
+import { currentReadRoute } from './read-route.js';
+import { parseWalPosition } from './wal-position.js';
+
+/** The standby's replay position is asked at most this often per instance. */
+export const REPLAY_POSITION_CACHE_MS = 100;
+/** After a failure the standby is left alone this long; then the next read tries it again. */
+export const REPLICA_RETRY_AFTER_MS = 5_000;
+/** A standby that does not accept a connection within this hands its reads to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+// 25006: a write reached the read-only standby (a read path that writes); 40001: the standby
+// cancelled the query for a conflict with recovery. Both succeed on the primary.
+const RETRY_ON_PRIMARY_SQLSTATES = new Set(['25006', '40001']);
+
+export interface ReadReplica {
+  /** The primary's current WAL position (`pg_current_wal_lsn()`), after a write. */
+  primaryWritePosition(): Promise<string>;
+  /** What the standby has replayed, cached REPLAY_POSITION_CACHE_MS; undefined while it is away or not a standby. */
+  replayPosition(): Promise<bigint | undefined>;
+  /** The pool drizzle's read database runs on (see ReplicaRoutingPool). */
+  router: ReplicaRoutingPool;
+  close(): Promise<void>;
+}
+
+export interface ReplicaPoolOptions {
+  max: number;
+  /** The session settings of every connection (`-c name=value ...`), as on the primary. */
+  options: string;
+}
+
+export function openReadReplica(primary: pg.Pool, readUrl: string, settings: ReplicaPoolOptions): ReadReplica {
+  const pool = new pg.Pool({
+    connectionString: readUrl,
+    max: settings.max,
+    options: settings.options,
+    connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection the standby drops (restart, promotion) is replaced on next use.
+  pool.on('error', () => {});
+
+  let downUntil = 0;
+  let cached: { at: number; position: Promise<bigint | undefined> } | undefined;
+
+  const isUp = () => Date.now() >= downUntil;
+  /** Whether the primary should take over a read the standby failed; a lost standby is set aside. */
+  const handOver = (error: unknown): boolean => {
+    if (isDatabaseUnavailable(error)) {
+      downUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
+      return true;
+    }
+    return RETRY_ON_PRIMARY_SQLSTATES.has(sqlStateOf(error) ?? '');
+  };
+
+  const readReplayPosition = async (): Promise<bigint | undefined> => {
+    try {
+      // NULL on a server that is not a standby: its positions say nothing about the primary's.
+      const { rows } = await pool.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+      return parseWalPosition(rows[0]?.lsn);
+    } catch (error) {
+      handOver(error);
+      return undefined;
+    }
+  };
+
+  const replayPosition = (): Promise<bigint | undefined> => {
+    // One question in flight at a time, shared by every request of the next 100 ms.
+    if (!cached || Date.now() - cached.at >= REPLAY_POSITION_CACHE_MS)
+      cached = { at: Date.now(), position: readReplayPosition() };
+    return cached.position;
+  };
+
+  /** Whether the current request's read may go to the standby now. */
+  const servesCurrentRead = async (): Promise<boolean> => {
+    const route = currentReadRoute();
+    if (!route?.replica || !isUp()) return false;
+    if (route.afterWrite === undefined) return true;
+    const replayed = await replayPosition();
+    return replayed !== undefined && replayed >= route.afterWrite;
+  };
+
+  return {
+    async primaryWritePosition() {
+      const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+      return rows[0]!.lsn;
+    },
+    replayPosition,
+    router: new ReplicaRoutingPool(primary, pool, servesCurrentRead, handOver),
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * What drizzle's node-postgres driver needs of a pool: `query` and `connect`. drizzle treats a
+ * client whose class name contains "Pool" as a pool (a transaction takes its own connection), so
+ * the name matters. Transactions always run on the primary: a read path that needs one is rare,
+ * and a transaction cannot move to the primary halfway.
+ */
+export class ReplicaRoutingPool {
+  constructor(
+    private readonly primary: pg.Pool,
+    private readonly replica: pg.Pool,
+    private readonly servesCurrentRead: () => Promise<boolean>,
+    private readonly handOver: (error: unknown) => boolean,
+  ) {}
+
+  connect(): Promise<pg.PoolClient> {
+    return this.primary.connect();
+  }
+
+  async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    if (!(await this.servesCurrentRead())) return this.primary.query(config, values);
+    try {
+      return await this.replica.query(config, values);
+    } catch (error) {
+      if (!this.handOver(error)) throw error;
+      return this.primary.query(config, values);
+    }
+  }
+}

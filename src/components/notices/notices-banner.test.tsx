@@ -1,0 +1,62 @@
+// The notices banner: a logged-in user's unread notices of new versions, read from the keyboard
+// and marked read (POST .../read, gone from the banner); nothing for a visitor; no serious axe
+// violations.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { http, HttpResponse } from 'msw';
+import type { Notice } from '../../api/contract/notices';
+import { setUpComponentTests } from '../../testing/component-tests';
+import { mockApi } from '../../testing/mock-api';
+import { renderScreen } from '../../testing/render-screen';
+import { JANA } from '../../testing/users';
+import { NoticesBanner } from './notices-banner';
+
+const notice = (id: string, title: string, readAt: string | null = null): Notice => ({
+  id,
+  kind: 'new_version',
+  document_id: '0f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b',
+  branch_id: '1f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b',
+  title,
+  valid_from: '2026-01-01',
+  created_at: '2026-11-25T10:00:00.000Z',
+  read_at: readAt,
+});
+const UNREAD = notice('2f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b', 'Ústava České republiky');
+const READ = notice('3f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b', 'GDPR', '2026-11-25T11:00:00.000Z');
+const marked: string[] = [];
+
+setUpComponentTests();
+mockApi(
+  http.get('*/v1/notices', () => HttpResponse.json({ items: [UNREAD, READ], unread: 1 })),
+  http.post('*/v1/notices/:id/read', ({ params }) => {
+    marked.push(String(params.id));
+    return HttpResponse.json({ ...UNREAD, read_at: '2026-11-25T12:00:00.000Z' });
+  }),
+);
+
+describe('NoticesBanner', () => {
+  it('lists the unread notices only and marks one read from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderScreen(<NoticesBanner />, { user: JANA });
+    const region = await screen.findByRole('region', { name: 'Notices' });
+    expect(region.textContent).toContain('A new version of Ústava České republiky is in force from January 1, 2026');
+    expect(region.textContent).not.toContain('GDPR');
+    const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await user.tab();
+    expect(document.activeElement?.textContent).toContain('Ústava');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Mark read');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull());
+    await waitFor(() => expect(marked).toEqual([UNREAD.id]));
+  });
+
+  it('shows nothing to a visitor', async () => {
+    renderScreen(<NoticesBanner />, { user: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+  });
+});
