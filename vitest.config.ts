@@ -11,7 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // Most server tests wait on PostgreSQL, child processes or timers rather than compute, so
     // vitest's default (one worker per core but one) leaves a 2-core CI machine half idle: the
-    // suite took 33 min on one worker. Three workers there; VITEST_MAX_WORKERS overrides.
+    // suite took 33 min on one worker. One worker per core, at least three; VITEST_MAX_WORKERS
+    // overrides.
     maxWorkers: Math.max(3, os.availableParallelism()),
     hookTimeout: 60_000,
     projects: [

@@ -243,6 +243,14 @@ function configWarnings(vars: Vars): string[] {
       `METRICS_HOST is ${vars.METRICS_HOST.host}:${vars.METRICS_HOST.port}, not loopback, and METRICS_TOKEN is unset: ` +
         `anyone who reaches that address reads the metrics. Keep it on a private network, or set METRICS_TOKEN.`,
     );
+  // `true` or a number believes X-Forwarded-For from whoever connects: safe only when nothing but
+  // the proxy can reach the port.
+  if ((vars.TRUST_PROXY === true || typeof vars.TRUST_PROXY === 'number') && !LOOPBACK_HOSTS.test(vars.HOST))
+    warnings.push(
+      `TRUST_PROXY is ${String(vars.TRUST_PROXY)} and HOST is ${vars.HOST}: a client that reaches this port directly ` +
+        `can choose its own address for rate limits and sign-in locks. Name the proxy instead ` +
+        `(TRUST_PROXY=10.0.0.5 or a CIDR), or listen on loopback only.`,
+    );
   const ignored = Object.entries(PROVIDER_VARIABLES)
     .filter(([name]) => name !== vars.TRANSLATION_PROVIDER)
     .flatMap(([, names]) => names.filter((name) => vars[name] !== undefined));

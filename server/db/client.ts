@@ -56,6 +56,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** A PostgreSQL hot standby of `databaseUrl` for public reads (DATABASE_READ_URL). */
   readUrl?: string;
+  /** How far behind the standby may be before the primary answers its reads (MAX_REPLICA_LAG_MS; tests). */
+  replicaMaxLagMs?: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -71,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.readUrl && !options.databaseUrl)
     throw new Error('DATABASE_READ_URL needs DATABASE_URL: the embedded database (PGlite) has no read replica.');
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 20, options.readUrl)
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 20, options.readUrl, options.replicaMaxLagMs)
     : openPglite(options.dataDir);
 }
 
@@ -117,7 +119,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, poolMax: number, readUrl: string | undefined): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  readUrl: string | undefined,
+  replicaMaxLagMs?: number,
+): Promise<Database> {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
@@ -144,7 +151,7 @@ async function openPostgres(url: string, poolMax: number, readUrl: string | unde
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const replica = readUrl ? openReadReplica(pool, readUrl, { max: poolMax, options }) : undefined;
+  const replica = readUrl ? openReadReplica(pool, readUrl, { max: poolMax, options, maxLagMs: replicaMaxLagMs }) : undefined;
   const readDb = replica ? (drizzlePg(replica.router as never, { schema }) as unknown as Db) : db;
   // Created on the first listen(): an app that never listens opens no extra connection.
   let listener: PgListener | undefined;

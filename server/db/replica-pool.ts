@@ -13,6 +13,14 @@ import { parseWalPosition } from './wal-position.js';
 export const REPLAY_POSITION_CACHE_MS = 100;
 /** After a failure the standby is left alone this long; then the next read tries it again. */
 export const REPLICA_RETRY_AFTER_MS = 5_000;
+/**
+ * A standby further behind than this (it has not replayed what the primary had written this long
+ * ago) is passed over until it catches up: access decisions read there too (org membership,
+ * a collection's visibility), so a stalled standby must not keep serving an old state of them.
+ */
+export const MAX_REPLICA_LAG_MS = 10_000;
+/** How often the primary's write position is sampled (lazily, by reads) to measure that lag. */
+const PRIMARY_SAMPLE_MS = 250;
 /** A standby that does not accept a connection within this hands its reads to the primary. */
 const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
 // 25006: a write reached the read-only standby (a read path that writes); 40001: the standby
@@ -33,6 +41,8 @@ export interface ReplicaPoolOptions {
   max: number;
   /** The session settings of every connection (`-c name=value ...`), as on the primary. */
   options: string;
+  /** MAX_REPLICA_LAG_MS unless given (tests). */
+  maxLagMs?: number;
 }
 
 export function openReadReplica(primary: pg.Pool, readUrl: string, settings: ReplicaPoolOptions): ReadReplica {
@@ -76,10 +86,39 @@ export function openReadReplica(primary: pg.Pool, readUrl: string, settings: Rep
     return cached.position;
   };
 
+  // The primary's write position over time, oldest first: the newest sample at least maxLag old
+  // is what the standby must have replayed by now.
+  const maxLagMs = settings.maxLagMs ?? MAX_REPLICA_LAG_MS;
+  const samples: { at: number; position: bigint }[] = [];
+  let sampling = false;
+  const samplePrimary = () => {
+    const at = Date.now();
+    if (sampling || at - (samples.at(-1)?.at ?? 0) < PRIMARY_SAMPLE_MS) return;
+    sampling = true;
+    primary
+      .query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
+      .then(({ rows }) => {
+        const position = parseWalPosition(rows[0]?.lsn);
+        if (position !== undefined) samples.push({ at, position });
+        const cutoff = Date.now() - maxLagMs;
+        while (samples.length > 1 && samples[1]!.at <= cutoff) samples.shift();
+      })
+      .catch(() => {})
+      .finally(() => (sampling = false));
+  };
+  const tooFarBehind = async (): Promise<boolean> => {
+    samplePrimary();
+    const due = samples[0] && samples[0].at <= Date.now() - maxLagMs ? samples[0] : undefined;
+    if (!due) return false;
+    const replayed = await replayPosition();
+    return replayed === undefined || replayed < due.position;
+  };
+
   /** Whether the current request's read may go to the standby now. */
   const servesCurrentRead = async (): Promise<boolean> => {
     const route = currentReadRoute();
     if (!route?.replica || !isUp()) return false;
+    if (await tooFarBehind()) return false;
     if (route.afterWrite === undefined) return true;
     const replayed = await replayPosition();
     return replayed !== undefined && replayed >= route.afterWrite;

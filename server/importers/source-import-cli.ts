@@ -33,9 +33,10 @@ export function parseSourceArgs(args: string[]): SourceArgs | undefined {
   if (!args.some((arg) => arg in FLAGS || arg === '--lang' || /^--(celex|sb|lang)=/.test(arg))) return undefined;
   const result: SourceArgs = { acts: [] };
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i]!.startsWith('--') ? args[i]!.split(/=(.*)/s, 2) : [args[i]!, undefined];
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    if (flag !== '--lang' && !(flag! in FLAGS)) throw new Error(`"${arg}" cannot be mixed with --celex/--sb`);
     const value = inline ?? args[++i];
-    if (flag !== '--lang' && !(flag! in FLAGS)) throw new Error(`"${args[i]}" cannot be mixed with --celex/--sb`);
     if (value === undefined || value.startsWith('--')) throw new Error(`${flag} needs a value`);
     const values = value
       .split(',')

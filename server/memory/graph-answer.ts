@@ -51,9 +51,13 @@ export async function readGraphAnswer(db: Db, owner: MemoryOwner): Promise<Graph
   const known = answers.get(owner.id);
   const { version, graph } = await readGraphUnless(db, owner, known?.version ?? null);
   if (graph === undefined && known) {
-    // Most recently used last.
-    answers.delete(owner.id);
-    answers.set(owner.id, known);
+    // Most recently used last, and only if it is still the one held: another call may have
+    // replaced it or the size bound dropped it meanwhile, and putting it back unaccounted would
+    // let the cache outgrow its bound.
+    if (answers.get(owner.id) === known) {
+      answers.delete(owner.id);
+      answers.set(owner.id, known);
+    }
     return known;
   }
   const text = JSON.stringify(graph ?? { entities: [], relations: [] }, null, 2);
@@ -65,3 +69,10 @@ export async function readGraphAnswer(db: Db, owner: MemoryOwner): Promise<Graph
 }
 
 export const readGraphText = async (db: Db, owner: MemoryOwner) => (await readGraphAnswer(db, owner)).text;
+
+/** What the cache holds: the size it counts and the size of what is really in it (equal unless a bug). */
+export function graphAnswerCacheSize(): { counted: number; held: number } {
+  let held = 0;
+  for (const answer of answers.values()) held += sizeOf(answer);
+  return { counted: totalSize, held };
+}

@@ -14,6 +14,7 @@ import {
   translationPreviewAtom,
 } from '../atoms/copilot/copilot.atoms';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
+import { noticeArrivalsAtom } from '../atoms/notices/notices.atoms';
 import type { JotaiStore } from '../atoms/store';
 import { commandHandlers, cutSummary, editorOpenPath, routeCommand, type CommandHandlers } from './command-router';
 import { CommandMessage, parseCommand, parseServerMessage, type KnownCommand, type ServerMessage } from './protocol';
@@ -161,6 +162,19 @@ describe('routeCommand', () => {
     routeCommand(store, command('tool.highlight', { node: 'cl-54' }));
     expect(store.get(automationEventsAtom)[0]).toMatchObject({ cmd: 'tool.highlight', summary: '{"node":"cl-54"}' });
     expect(store.get(pendingNavigationAtom)).toBeNull();
+  });
+
+  it('tool.notice is listed with its summary and tells the notices banner (another tool.* does not)', () => {
+    const store = createStore();
+    routeCommand(store, command('tool.highlight', { node: 'cl-54' }));
+    expect(store.get(noticeArrivalsAtom)).toBe(0);
+    routeCommand(store, command('tool.notice', { summary: 'A new version of GDPR was imported' }));
+    routeCommand(store, command('tool.notice', { summary: 'A new version of Ústava was imported' }));
+    expect(store.get(noticeArrivalsAtom)).toBe(2);
+    expect(store.get(automationEventsAtom)[0]).toMatchObject({
+      cmd: 'tool.notice',
+      summary: 'A new version of Ústava was imported',
+    });
   });
 
   it('keeps the newest 25 events, newest first', () => {

@@ -5,6 +5,7 @@
 // be stale.
 import type { JotaiStore } from '../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
+import { NOTICE_COMMAND, noticeArrivalsAtom } from '../atoms/notices/notices.atoms';
 import {
   automationEventsAtom,
   copilotMessagesAtom,
@@ -119,6 +120,9 @@ function routeUnlisted(store: JotaiStore, command: UnlistedCommand): void {
   const namespace = namespaceOf(command.cmd);
   switch (namespace) {
     case 'tool':
+      // A new notice: the banner reloads its list.
+      if (command.cmd === NOTICE_COMMAND) store.set(noticeArrivalsAtom, (count) => count + 1);
+      return;
     case 'editor':
       return;
     case 'search':

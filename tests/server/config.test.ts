@@ -194,4 +194,14 @@ describe('readConfig', () => {
       expect(readConfig({ HOST: host }).warnings).toEqual([]);
     expect(readConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lexhub.example.org' }).warnings).toEqual([]);
   });
+
+  it('warns when TRUST_PROXY believes any peer on a port others can reach', () => {
+    const publicUrl = 'https://lexhub.example.org';
+    for (const trust of ['true', '1'])
+      expect(readConfig({ HOST: '0.0.0.0', PUBLIC_URL: publicUrl, TRUST_PROXY: trust }).warnings.join('\n')).toContain(
+        'can choose its own address',
+      );
+    expect(readConfig({ HOST: '0.0.0.0', PUBLIC_URL: publicUrl, TRUST_PROXY: '10.0.0.5' }).warnings).toEqual([]);
+    expect(readConfig({ HOST: '127.0.0.1', TRUST_PROXY: 'true' }).warnings).toEqual([]);
+  });
 });

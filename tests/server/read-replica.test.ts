@@ -35,6 +35,8 @@ describe('read replica configuration', () => {
 });
 
 const bin = postgresBinaries();
+// CI installs PostgreSQL (.ci/run): there a missing binary is a broken install, not a reason to skip.
+if (!bin && process.env.CI) throw new Error('CI is set but no PostgreSQL binaries are under /usr/lib/postgresql');
 if (!bin)
   console.warn(
     'read replica tests skipped: no PostgreSQL binaries under /usr/lib/postgresql (Debian: apt-get install postgresql)',
@@ -172,6 +174,33 @@ describe.skipIf(!bin)(
       await expect(
         openDatabase({ dataDir: '', databaseUrl: cluster.standbyUrl, readUrl: cluster.standbyUrl, poolMax: 1 }),
       ).rejects.toThrow(/read-only server/);
+    });
+
+    it('passes over a standby that has fallen too far behind, until it catches up', async () => {
+      const strict = await openDatabase({
+        dataDir: '',
+        databaseUrl: cluster.primaryUrl,
+        readUrl: cluster.standbyUrl,
+        poolMax: 2,
+        replicaMaxLagMs: 500,
+      });
+      const strictApp = await buildApp({ database: strict, accounts: { mailer: new MemoryMailer() } });
+      try {
+        await cluster.pauseReplay();
+        const stored = await storeVersion(strict.db, numberedAct(4243, 'Zákon o zpožděné replice'), 'replica-lag.json');
+        const read = async () =>
+          (await strictApp.inject({ method: 'GET', url: `/v1/legal/documents/${stored.documentId}` })).statusCode;
+        // Fresh behind: the standby still answers (it lacks the act).
+        expect(await read()).toBe(404);
+        // Half a second later it is too far behind: the primary answers, while replay is still paused.
+        await expect.poll(read, { timeout: 5_000, interval: 200 }).toBe(200);
+        expect(await cluster.replayPaused()).toBe(true);
+      } finally {
+        await cluster.resumeReplay();
+        await cluster.waitCaughtUp();
+        await strictApp.close();
+        await strict.close();
+      }
     });
 
     it('hands reads to the primary when the standby goes away', async () => {

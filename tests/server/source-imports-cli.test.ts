@@ -57,7 +57,10 @@ describe.skipIf(!hasCorpus)('npm run import --celex / --sb', () => {
     expect(wrong.stderr).toContain('--celex takes a CELEX number (32016R0679) or an ELI, not "1/1993"');
     const mixed = await importCli(dataDir, '--sb', '1/1993', '../shared/corpus');
     expect(mixed.code).toBe(2);
-    expect(mixed.stderr).toContain('cannot be mixed with --celex/--sb');
+    expect(mixed.stderr).toContain('"../shared/corpus" cannot be mixed with --celex/--sb');
+    const before = await importCli(dataDir, '../shared/corpus', '--celex', '32016R0679');
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain('"../shared/corpus" cannot be mixed with --celex/--sb');
     expect(esbirka.requests).toEqual([]);
   }, 60_000);
 

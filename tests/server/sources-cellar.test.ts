@@ -112,6 +112,11 @@ describe.skipIf(!hasCorpus)('CELLAR source', () => {
     expect(cellar.requests.some((request) => request.path.includes('.de/DOC_'))).toBe(false);
   });
 
+  it('refuses a version CELLAR lists under something that is not a CELEX number', async () => {
+    cellar.mode = 'bad-celex';
+    await expect(source().resolve(CELLAR_CELEX)).rejects.toThrow(/"\.\." is not a CELEX number/);
+  });
+
   it('refuses ids that are neither CELEX nor ELI and acts CELLAR does not have', async () => {
     await expect(source().resolve('GDPR')).rejects.toThrow(/neither a CELEX number/);
     await expect(source().resolve('32099R9999')).rejects.toThrow('CELLAR has no Formex 4 text of 32099R9999');

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseFile } from '../../server/importers/import-files.js';
 import type { ParsedDocument } from '../../server/importers/model.js';
 import { EsbirkaSource } from '../../server/importers/sources/esbirka.js';
-import { writeFetchedFiles } from '../../server/importers/sources/write-files.js';
+import { folderNameOf, writeFetchedFiles } from '../../server/importers/sources/write-files.js';
+import { SOURCE_ID_PATTERNS } from '../../src/api/contract/source-imports.js';
 import { hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
 import { PAGE_SIZE, startFakeEsbirka, type FakeEsbirka } from '../support/fake-esbirka-service.js';
 
@@ -28,7 +29,16 @@ describe.skipIf(!hasCorpus)('e-Sbírka source', () => {
   });
   afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-  it.each(['1/1993', '1/1993 Sb.', 'č. 1/1993 Sb.', 'eli/cz/sb/1993/1'])('resolves %s to its wordings', async (id) => {
+  it('takes an ELI only on e-Sbírka itself, never naming another host', async () => {
+    await expect(source().resolve('https://attacker.example/eli/cz/sb/1993/1')).rejects.toThrow();
+    expect(SOURCE_ID_PATTERNS['e-sbirka'].test('https://attacker.example/eli/cz/sb/1993/1')).toBe(false);
+    expect(SOURCE_ID_PATTERNS['e-sbirka'].test('https://www.e-sbirka.cz/eli/cz/sb/1993/1')).toBe(true);
+    expect(folderNameOf('..')).not.toBe('..');
+    expect(folderNameOf('.')).not.toBe('.');
+    expect(folderNameOf('/sb/1993/1/2026-01-01')).toBe('sb_1993_1_2026-01-01');
+  });
+
+  it.each(['1/1993', '1/1993 Sb.', 'č. 1/1993 Sb.', 'eli/cz/sb/1993/1', 'https://www.e-sbirka.cz/eli/cz/sb/1993/1'])('resolves %s to its wordings', async (id) => {
     const act = await source().resolve(id);
     expect(act).toEqual({
       actId: '1/1993 Sb.',

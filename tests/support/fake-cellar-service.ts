@@ -21,7 +21,7 @@ export interface FakeCellar extends FakeService {
    * What /resource/celex answers instead of the package ('html': an undocumented shape;
    * 'elsewhere': a 300 list linking to another host).
    */
-  mode: 'normal' | 'html' | 'broken-zip' | 'elsewhere';
+  mode: 'normal' | 'html' | 'broken-zip' | 'elsewhere' | 'bad-celex';
 }
 
 export async function startFakeCellar(): Promise<FakeCellar> {
@@ -49,7 +49,7 @@ export async function startFakeCellar(): Promise<FakeCellar> {
       return sparqlJson([
         row(CELLAR_CELEX, '2011-12-15', 'ENG', TITLE_EN),
         row(CELLAR_CELEX, '2011-12-15', 'DEU', 'Durchführungsverordnung (EU) Nr. 1319/2011'),
-        row(CELLAR_CONSOLIDATED, '2012-03-01', 'ENG', TITLE_EN),
+        row(state.mode === 'bad-celex' ? '..' : CELLAR_CONSOLIDATED, '2012-03-01', 'ENG', TITLE_EN),
       ]);
     }
     if (url.pathname === `/resource/celex/${CELLAR_CELEX}`) {

@@ -30,6 +30,8 @@ export interface PrimaryAndStandby {
   /** Stops replaying WAL on the standby (it still answers, with older data), until resumeReplay. */
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
+  /** Whether replay is paused now. */
+  replayPaused(): Promise<boolean>;
   /** Waits until the standby has replayed everything the primary has written so far. */
   waitCaughtUp(timeoutMs?: number): Promise<void>;
   stopStandby(): Promise<void>;
@@ -105,6 +107,9 @@ export async function startPrimaryAndStandby(bin: string): Promise<PrimaryAndSta
       },
       async resumeReplay() {
         await onStandby('SELECT pg_wal_replay_resume()');
+      },
+      async replayPaused() {
+        return (await onStandby('SELECT pg_get_wal_replay_pause_state() AS state')).rows[0].state === 'paused';
       },
       async waitCaughtUp(timeoutMs = 10_000) {
         const written = await withPgClient(primaryUrl, (client) =>

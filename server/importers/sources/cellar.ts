@@ -79,6 +79,9 @@ export class CellarSource implements LawSource {
     for (const row of rows) {
       const language = FROM_EU_LANGUAGE[row.lang!.split('/').pop()!];
       if (!language) throw new SourceShapeError(SERVICE, url, `language ${row.lang} is not an EU language`);
+      // The CELEX becomes part of a fetch path and a folder name: only the shapes documented.
+      if (!CELEX.test(row.celex!) && !CONSOLIDATED_CELEX.test(row.celex!))
+        throw new SourceShapeError(SERVICE, url, `"${row.celex}" is not a CELEX number`);
       const date = /^\d{4}-\d{2}-\d{2}/.exec(row.date!)?.[0];
       if (!date) throw new SourceShapeError(SERVICE, url, `date "${row.date}" is not xsd:date`);
       const entry = byCelex.get(row.celex!) ?? { date, languages: new Set(), titles: new Map() };

@@ -12,7 +12,7 @@ export interface EsbirkaOptions extends Omit<PoliteClientOptions, 'service'> {
 
 const SERVICE = 'e-Sbírka';
 const NUMBER_YEAR = /^(?:č\.\s*)?(\d{1,4})\s*\/\s*(\d{4})(?:\s*Sb\.?)?$/i;
-const ELI = /^(?:https?:\/\/[^/]+)?\/?eli\/cz\/sb\/(\d{4})\/(\d{1,4})\/?$/i;
+const ELI = /^(?:https?:\/\/(?:www\.)?e-sbirka\.cz)?\/?eli\/cz\/sb\/(\d{4})\/(\d{1,4})\/?$/i;
 const STALE_URL = /^\/sb\/(\d{4})\/(\d{1,4})\/(\d{4}-\d{2}-\d{2})$/;
 /** The promulgated wording's stale URL date (before any consolidation). */
 const PROMULGATED = '0000-00-00';

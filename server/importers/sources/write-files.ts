@@ -20,5 +20,7 @@ export async function writeFetchedFiles(folder: string, files: FetchedFile[]): P
 
 /** A folder name for a version id ('02016R0679-20160504', '/sb/1993/1/2026-01-01'). */
 export function folderNameOf(versionId: string): string {
-  return versionId.replace(/^\/+/, '').replace(/[^A-Za-z0-9._()-]+/g, '_');
+  const name = versionId.replace(/^\/+/, '').replace(/[^A-Za-z0-9._()-]+/g, '_');
+  // '.' and '..' would name the work folder itself or its parent.
+  return /^\.*$/.test(name) ? `_${name}` : name;
 }

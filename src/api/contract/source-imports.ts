@@ -19,7 +19,7 @@ export const SOURCE_ID_PATTERNS: Record<LawSourceName, RegExp> = {
   cellar:
     /^(?:CELEX:)?(?:[0-9CE]\d{4}[A-Z]{1,2}(?:\d{4}|\/TXT)(?:\(\d{2}\))?|0\d{4}[A-Z]{1,2}\d{4}(?:\(\d{2}\))?-\d{8})$|^(?:https?:\/\/data\.europa\.eu\/)?eli\/[a-z_]+\/\d{4}\/\d+[a-z0-9/_-]*$/i,
   'e-sbirka':
-    /^(?:č\.\s*)?\d{1,4}\s*\/\s*\d{4}(?:\s*Sb\.?)?$|^(?:https?:\/\/[^/]+)?\/?eli\/cz\/sb\/\d{4}\/\d{1,4}\/?$/i,
+    /^(?:č\.\s*)?\d{1,4}\s*\/\s*\d{4}(?:\s*Sb\.?)?$|^(?:https?:\/\/(?:www\.)?e-sbirka\.cz)?\/?eli\/cz\/sb\/\d{4}\/\d{1,4}\/?$/i,
 };
 
 /** ISO 639-1 code ('cs', 'en'). */

@@ -1,12 +1,15 @@
-// The notices banner: a logged-in user's unread notices of new versions, read from the keyboard
-// and marked read (POST .../read, gone from the banner); nothing for a visitor; no serious axe
-// violations.
+// The notices banner: a logged-in user's unread notices of new versions (dated as the reader
+// dates versions), read from the keyboard and marked read (POST .../read, gone from the banner);
+// reloaded when the live channel brings a `tool.notice`; nothing asked for a visitor; no serious
+// axe violations.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import type { Notice } from '../../api/contract/notices';
+import { noticeArrivalsAtom } from '../../atoms/notices/notices.atoms';
+import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { setUpComponentTests } from '../../testing/component-tests';
 import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render-screen';
@@ -25,11 +28,18 @@ const notice = (id: string, title: string, readAt: string | null = null): Notice
 });
 const UNREAD = notice('2f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b', 'Ústava České republiky');
 const READ = notice('3f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b', 'GDPR', '2026-11-25T11:00:00.000Z');
+const LATER = notice('4f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b', 'GDPR (consolidated)');
 const marked: string[] = [];
+/** Every GET /v1/notices, in order. */
+const listed: string[] = [];
+let items: Notice[] = [UNREAD, READ];
 
 setUpComponentTests();
 mockApi(
-  http.get('*/v1/notices', () => HttpResponse.json({ items: [UNREAD, READ], unread: 1 })),
+  http.get('*/v1/notices', () => {
+    listed.push('GET');
+    return HttpResponse.json({ items, unread: items.filter((n) => n.read_at === null).length });
+  }),
   http.post('*/v1/notices/:id/read', ({ params }) => {
     marked.push(String(params.id));
     return HttpResponse.json({ ...UNREAD, read_at: '2026-11-25T12:00:00.000Z' });
@@ -41,22 +51,36 @@ describe('NoticesBanner', () => {
     const user = userEvent.setup();
     renderScreen(<NoticesBanner />, { user: JANA });
     const region = await screen.findByRole('region', { name: 'Notices' });
-    expect(region.textContent).toContain('A new version of Ústava České republiky is in force from January 1, 2026');
+    expect(region.textContent).toContain('A new version of Ústava České republiky is in force from 1 January 2026');
     expect(region.textContent).not.toContain('GDPR');
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await user.tab();
     expect(document.activeElement?.textContent).toContain('Ústava');
     await user.tab();
-    expect(document.activeElement?.textContent).toBe('Mark read');
+    expect(document.activeElement?.textContent).toBe('Mark as read');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull());
     await waitFor(() => expect(marked).toEqual([UNREAD.id]));
   });
 
-  it('shows nothing to a visitor', async () => {
-    renderScreen(<NoticesBanner />, { user: null });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  it('reloads when the live channel brings a notice', async () => {
+    const { store } = renderScreen(<NoticesBanner />, { user: JANA });
+    await screen.findByRole('region', { name: 'Notices' });
+    items = [LATER, UNREAD, READ];
+    act(() => store.set(noticeArrivalsAtom, (count) => count + 1));
+    const region = await screen.findByText(/GDPR \(consolidated\)/);
+    expect(region).toBeTruthy();
+    items = [UNREAD, READ];
+  });
+
+  it('asks nothing and shows nothing for a visitor', async () => {
+    listed.length = 0;
+    const { store } = renderScreen(<NoticesBanner />, { user: null });
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+    // Signing in asks once: a request made for the visitor would have come first and shown here.
+    act(() => store.set(currentUserAtom, JANA));
+    await screen.findByRole('region', { name: 'Notices' });
+    expect(listed).toEqual(['GET']);
   });
 });

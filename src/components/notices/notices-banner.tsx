@@ -1,40 +1,36 @@
 // Notices of new versions (issue 16): for a logged-in user with unread notices, a banner above
-// the screen lists them ("A new version of … is in force from …") with a button that marks each
-// read. Asked once per login; the live channel lists a notice arriving meanwhile in its events.
-import { useEffect, useState } from 'react';
+// the screen lists them ("A new version of … is in force from 1 January 2026") with a button that
+// marks each read. The flow (load on sign-in, reload when the live channel brings a `tool.notice`,
+// optimistic mark read) is src/machines/notices/notices.machine.ts; this file only shows it.
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { BellIcon } from '@radix-ui/react-icons';
-import { call } from '../../api/client';
-import type { Notice } from '../../api/contract/notices';
-import { routes } from '../../api/contract/routes';
+import { useActorRef, useSelector } from '@xstate/react';
 import { documentPath } from '../../shared/document-path';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
+import { noticeArrivalsAtom } from '../../atoms/notices/notices.atoms';
 import { useAtomValue } from '../../atoms/store';
+import { noticesMachine, selectUnread } from '../../machines/notices/notices.machine';
+import { effectiveDate } from '../version-selector/branch-label';
 
 export function NoticesBanner() {
   const intl = useIntl();
-  const user = useAtomValue(currentUserAtom);
-  const [unread, setUnread] = useState<Notice[]>([]);
-  const userId = user?.id;
+  const userId = useAtomValue(currentUserAtom)?.id;
+  const arrivals = useAtomValue(noticeArrivalsAtom);
+  const actor = useActorRef(noticesMachine);
+  const unread = useSelector(actor, selectUnread);
 
   useEffect(() => {
-    setUnread([]);
-    if (!userId) return;
-    const controller = new AbortController();
-    call(routes.listNotices, { signal: controller.signal })
-      .then((list) => setUnread(list.items.filter((notice) => notice.read_at === null)))
-      // Notices are a courtesy: a failed read leaves the page as it is.
-      .catch(() => {});
-    return () => controller.abort();
-  }, [userId]);
+    actor.send(userId ? { type: 'notices.signedIn', userId } : { type: 'notices.signedOut' });
+  }, [actor, userId]);
+  useEffect(() => {
+    if (arrivals > 0) actor.send({ type: 'notices.arrived' });
+  }, [actor, arrivals]);
 
   if (unread.length === 0) return null;
-  const markRead = (id: string) => {
-    setUnread((notices) => notices.filter((notice) => notice.id !== id));
-    call(routes.readNotice, { params: { id } }).catch(() => {});
-  };
+  const markRead = (id: string) => actor.send({ type: 'notices.markRead', id });
 
   return (
     <Callout.Root mb="4" color="blue" role="region" aria-label={intl.formatMessage({ id: 'notices.label' })}>
@@ -53,7 +49,7 @@ export function NoticesBanner() {
                           { id: 'notices.newVersion' },
                           {
                             title: notice.title,
-                            date: intl.formatDate(notice.valid_from, { dateStyle: 'long', timeZone: 'UTC' }),
+                            date: effectiveDate(intl, notice.valid_from),
                           },
                         )
                       : intl.formatMessage({ id: 'notices.newVersionUndated' }, { title: notice.title })}

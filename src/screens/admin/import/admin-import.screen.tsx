@@ -20,7 +20,7 @@ import { FilePicker } from './file-picker';
 import { ImportSummary } from './import-summary';
 import { UploadList } from './upload-list';
 import { SourceImportSection } from './source-import-section';
-import { StarterSet } from './starter-set';
+import { StarterSet } from '../../../components/sources/starter-set';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 
 export function AdminImportScreen() {

@@ -43,6 +43,9 @@ describe('SourceImportSection', () => {
       'checked',
     );
     expect(within(act).getByRole('checkbox', { name: 'German' }).getAttribute('data-state')).toBe('unchecked');
+    // Dates as the reader writes them, not ISO.
+    expect(within(act).getByText('original, 4 May 2016')).toBeTruthy();
+    expect(within(act).getByText('consolidated, in force from 4 May 2016')).toBeTruthy();
 
     await user.click(within(act).getByRole('button', { name: 'Import in 2 languages' }));
     const job = await screen.findByTestId('source-job', {}, { timeout: 3000 });
@@ -53,6 +56,9 @@ describe('SourceImportSection', () => {
     expect(
       within(job).getByText(/no text of this version in this language; details: no EN manifestation/),
     ).toBeTruthy();
+    // The problem names its language, and the table its version's date, in words.
+    expect(within(job).getByText('32016R0679 · English')).toBeTruthy();
+    expect(within(job).getAllByText('original, 4 May 2016').length).toBeGreaterThan(0);
     expect(await screen.findByText('1 of 2 stored')).toBeTruthy();
 
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });

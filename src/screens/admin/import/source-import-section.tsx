@@ -16,9 +16,11 @@ import {
   selectSourceError,
   sourceImportMachine,
 } from '../../../machines/sources/source-import.machine';
-import { SourceFailure } from './source-failure';
+import { effectiveDate } from '../../../components/version-selector/branch-label';
+import { SourceFailure } from '../../../components/sources/source-failure';
 import { SourceImportHistory } from './source-import-history';
-import { SourceJobProgress } from './source-job-progress';
+import { SourceJobProgress } from '../../../components/sources/source-job-progress';
+import './source-import.css';
 
 export function SourceImportSection() {
   const intl = useIntl();
@@ -107,7 +109,7 @@ export function SourceImportSection() {
               {act.versions.map((version) => (
                 <li key={version.version_id}>
                   <Text weight="medium">
-                    {intl.formatMessage({ id: `sourceImport.kind.${version.kind}` }, { date: version.date })}
+                    {intl.formatMessage({ id: `sourceImport.kind.${version.kind}` }, { date: effectiveDate(intl, version.date) })}
                   </Text>
                   <Text color="gray"> · {version.languages.map(language).join(', ')}</Text>
                 </li>

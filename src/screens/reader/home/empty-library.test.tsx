@@ -69,7 +69,7 @@ describe('EmptyLibrary', () => {
 
     server.use(optionsOf({ engine: 'pglite', operator: false, limits: LIMITS }));
     renderScreen(<EmptyLibrary />);
-    expect(await screen.findByText(/can be imported .* by an operator/)).toBeTruthy();
+    expect(await screen.findByText(/can be imported by this site's administrator/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Import the starter set' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { call } from '../../../api/client';
 import { routes } from '../../../api/contract/routes';
 import { resourcePage } from '../../../machines/resource-page.machine';
-import { StarterSet } from '../../admin/import/starter-set';
+import { StarterSet } from '../../../components/sources/starter-set';
 
 const importOptionsMachine = resourcePage((_key, signal) => call(routes.getImportOptions, { signal }));
 

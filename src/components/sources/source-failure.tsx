@@ -3,8 +3,8 @@
 import { useIntl } from 'react-intl';
 import { Callout } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import type { ApiError } from '../../../api/client';
-import { errorMessage } from '../../../i18n/error-message';
+import type { ApiError } from '../../api/client';
+import { errorMessage } from '../../i18n/error-message';
 import { OfflineNotice } from './offline-notice';
 
 export function SourceFailure({

@@ -4,9 +4,10 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Badge, Callout, Flex, Heading, Link, Progress, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import type { SourceImportItem, SourceImportJob } from '../../../api/contract/source-imports';
-import { documentPath } from '../../../shared/document-path';
-import './source-import.css';
+import type { SourceImportItem, SourceImportJob } from '../../api/contract/source-imports';
+import { documentPath } from '../../shared/document-path';
+import { effectiveDate } from '../version-selector/branch-label';
+import './source-job-progress.css';
 
 const STATE_COLOR = { pending: 'gray', fetched: 'blue', stored: 'green', failed: 'red', skipped: 'amber' } as const;
 
@@ -68,7 +69,7 @@ export function SourceJobProgress({ job }: { job: SourceImportJob }) {
                     )}
                   </Table.RowHeaderCell>
                   <Table.Cell>
-                    {intl.formatMessage({ id: `sourceImport.kind.${item.kind}` }, { date: item.date })}
+                    {intl.formatMessage({ id: `sourceImport.kind.${item.kind}` }, { date: effectiveDate(intl, item.date) })}
                   </Table.Cell>
                   <Table.Cell>{language(item.language)}</Table.Cell>
                   <Table.Cell>
@@ -94,7 +95,7 @@ export function SourceJobProgress({ job }: { job: SourceImportJob }) {
                   {[
                     problem.act_id,
                     problem.version_id !== problem.act_id ? problem.version_id : undefined,
-                    problem.language,
+                    problem.language ? language(problem.language) : undefined,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -12,7 +12,7 @@ import {
   selectStarterOffline,
   selectStarterPhase,
   starterSetMachine,
-} from '../../../machines/sources/starter-set.machine';
+} from '../../machines/sources/starter-set.machine';
 import { SourceFailure } from './source-failure';
 import { SourceJobProgress } from './source-job-progress';
 
