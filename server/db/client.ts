@@ -151,7 +151,9 @@ async function openPostgres(
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const replica = readUrl ? openReadReplica(pool, readUrl, { max: poolMax, options, maxLagMs: replicaMaxLagMs }) : undefined;
+  const replica = readUrl
+    ? openReadReplica(pool, readUrl, { max: poolMax, options, maxLagMs: replicaMaxLagMs })
+    : undefined;
   const readDb = replica ? (drizzlePg(replica.router as never, { schema }) as unknown as Db) : db;
   // Created on the first listen(): an app that never listens opens no extra connection.
   let listener: PgListener | undefined;

@@ -1,16 +1,16 @@
 // The server's update schedule (issue 16): ticks on a timer, imports from the configured services,
 // tells online users of their notices on the live channel, stops before the database closes.
 import type { FastifyInstance } from 'fastify';
-import type { Notice } from '../../src/api/contract/notices.js';
+import { NOTICE_COMMAND, type Notice } from '../../src/api/contract/notices.js';
 import type { Db } from '../db/client.js';
 import { lawSource, type SourceSettings } from './settings.js';
 import { createUpdateScheduler } from './update-schedule.js';
 
 /**
- * The live channel carries five namespaces (src/realtime/protocol.ts) and no `notice.` one: a
- * `tool.*` command the app does not know by name is listed with its summary, which is enough.
+ * The live channel carries five namespaces (src/realtime/protocol.ts) and no `notice.` one: the
+ * notice travels as a `tool.*` command, listed with its summary among the live events; the
+ * router also tells the notices banner to reload.
  */
-export const NOTICE_COMMAND = 'tool.notice';
 
 export function startUpdateSchedule(app: FastifyInstance, db: Db, intervalMs: number, settings: SourceSettings) {
   const updates = createUpdateScheduler(db, {

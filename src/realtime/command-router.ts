@@ -5,7 +5,8 @@
 // be stale.
 import type { JotaiStore } from '../atoms/store';
 import { quickSearchInitialQueryAtom, quickSearchOpenAtom } from '../atoms/reader/quick-search.atoms';
-import { NOTICE_COMMAND, noticeArrivalsAtom } from '../atoms/notices/notices.atoms';
+import { NOTICE_COMMAND } from '../api/contract/notices';
+import { noticeArrivalsAtom } from '../atoms/notices/notices.atoms';
 import {
   automationEventsAtom,
   copilotMessagesAtom,

@@ -38,30 +38,33 @@ describe.skipIf(!hasCorpus)('e-Sbírka source', () => {
     expect(folderNameOf('/sb/1993/1/2026-01-01')).toBe('sb_1993_1_2026-01-01');
   });
 
-  it.each(['1/1993', '1/1993 Sb.', 'č. 1/1993 Sb.', 'eli/cz/sb/1993/1', 'https://www.e-sbirka.cz/eli/cz/sb/1993/1'])('resolves %s to its wordings', async (id) => {
-    const act = await source().resolve(id);
-    expect(act).toEqual({
-      actId: '1/1993 Sb.',
-      title: 'Ústava České republiky',
-      versions: [
-        {
-          actId: '1/1993 Sb.',
-          versionId: '/sb/1993/1/0000-00-00',
-          kind: 'original',
-          date: '1993-01-01',
-          languages: ['cs'],
-        },
-        {
-          actId: '1/1993 Sb.',
-          versionId: '/sb/1993/1/2026-01-01',
-          kind: 'consolidated',
-          date: '2026-01-01',
-          languages: ['cs'],
-        },
-      ],
-    });
-    expect(esbirka.requests[0]!.path).toBe('/sbr-cache/dokumenty-sbirky/%2Fsb%2F1993%2F1');
-  });
+  it.each(['1/1993', '1/1993 Sb.', 'č. 1/1993 Sb.', 'eli/cz/sb/1993/1', 'https://www.e-sbirka.cz/eli/cz/sb/1993/1'])(
+    'resolves %s to its wordings',
+    async (id) => {
+      const act = await source().resolve(id);
+      expect(act).toEqual({
+        actId: '1/1993 Sb.',
+        title: 'Ústava České republiky',
+        versions: [
+          {
+            actId: '1/1993 Sb.',
+            versionId: '/sb/1993/1/0000-00-00',
+            kind: 'original',
+            date: '1993-01-01',
+            languages: ['cs'],
+          },
+          {
+            actId: '1/1993 Sb.',
+            versionId: '/sb/1993/1/2026-01-01',
+            kind: 'consolidated',
+            date: '2026-01-01',
+            languages: ['cs'],
+          },
+        ],
+      });
+      expect(esbirka.requests[0]!.path).toBe('/sbr-cache/dokumenty-sbirky/%2Fsb%2F1993%2F1');
+    },
+  );
 
   it('fetches every page of each wording into an e-Sbírka JSON file the parser reads, dated by its effect', async () => {
     const esbirkaSource = source();

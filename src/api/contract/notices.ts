@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { IdParams, IsoDate, Uuid } from './common';
 import { route } from './route';
 
+/** The live command that announces a notice to a user who is online (the banner reloads on it). */
+export const NOTICE_COMMAND = 'tool.notice';
+
 export const Notice = z.object({
   id: Uuid,
   kind: z.literal('new_version'),

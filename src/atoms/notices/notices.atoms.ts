@@ -4,6 +4,3 @@ import { atom } from '../store';
 
 /** How many `tool.notice` commands arrived since the page loaded. */
 export const noticeArrivalsAtom = atom(0);
-
-/** The command the server's update schedule publishes (server/source-imports/start-updates.ts). */
-export const NOTICE_COMMAND = 'tool.notice';

@@ -69,7 +69,10 @@ export function SourceJobProgress({ job }: { job: SourceImportJob }) {
                     )}
                   </Table.RowHeaderCell>
                   <Table.Cell>
-                    {intl.formatMessage({ id: `sourceImport.kind.${item.kind}` }, { date: effectiveDate(intl, item.date) })}
+                    {intl.formatMessage(
+                      { id: `sourceImport.kind.${item.kind}` },
+                      { date: effectiveDate(intl, item.date) },
+                    )}
                   </Table.Cell>
                   <Table.Cell>{language(item.language)}</Table.Cell>
                   <Table.Cell>

@@ -1,6 +1,7 @@
 // The "By number" section against a mocked API: the keyboard finds GDPR, the languages are
 // ticked, Import shows progress until the job ends with a link to the stored document and the
-// problem in words; an offline server is said plainly; axe clean.
+// problem in words (dates and languages too, never ISO codes); an offline server is said
+// plainly; axe clean.
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

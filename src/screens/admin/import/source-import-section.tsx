@@ -109,7 +109,10 @@ export function SourceImportSection() {
               {act.versions.map((version) => (
                 <li key={version.version_id}>
                   <Text weight="medium">
-                    {intl.formatMessage({ id: `sourceImport.kind.${version.kind}` }, { date: effectiveDate(intl, version.date) })}
+                    {intl.formatMessage(
+                      { id: `sourceImport.kind.${version.kind}` },
+                      { date: effectiveDate(intl, version.date) },
+                    )}
                   </Text>
                   <Text color="gray"> · {version.languages.map(language).join(', ')}</Text>
                 </li>
