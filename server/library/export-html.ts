@@ -122,9 +122,11 @@ export function renderExportHtml(input: ExportInput): string {
     const layout = layouts.get(node.id)!;
     const texts = input.texts.get(node.id) ?? [];
     if (layout.role === 'heading') {
+      // The provision's name in the language exported, where the source gives it (as the reader).
+      const title = node.titles?.[input.lang] || node.title;
       const name = [
         ...(node.cite_key ? [`<span class="heading-number">${escapeHtml(node.cite_key)}</span>`] : []),
-        ...(node.title ? [`<span class="heading-text">${escapeHtml(node.title)}</span>`] : []),
+        ...(title ? [`<span class="heading-text">${escapeHtml(title)}</span>`] : []),
       ];
       // A heading with no cite key or title of its own opens with its first text.
       const heading = name.length > 0 ? name.join(' ') : texts[0] !== undefined ? escapeHtml(texts[0]) : undefined;

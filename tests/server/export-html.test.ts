@@ -52,6 +52,31 @@ describe('renderExportHtml', () => {
     expect(html).toContain('Nejde o oficiální znění');
     expect(html).toContain('counter(page)');
   });
+
+  it('names a provision in the language exported where the source gives that name', () => {
+    const named = (lang: string) =>
+      renderExportHtml({
+        document: {
+          external_id: '22019D0437',
+          title: 'Rozhodnutí',
+          metadata: { title: 'Rozhodnutí', source_system: 'dgt-tm' },
+        },
+        validFrom: null,
+        lang,
+        nodes: [
+          {
+            ...citedNode('s', 'article', 'Článek 4'),
+            title: 'Secretariat',
+            titles: { en: 'Secretariat', cs: 'Sekretariát' },
+          },
+        ],
+        texts: new Map([['s', ['Text.']]]),
+        today: '2026-11-24',
+      });
+    expect(named('cs')).toContain('<span class="heading-text">Sekretariát</span>');
+    expect(named('en')).toContain('<span class="heading-text">Secretariat</span>');
+    expect(named('de')).toContain('<span class="heading-text">Secretariat</span>');
+  });
 });
 
 describe.skipIf(!hasCorpus).each(ENGINES)('export.html of the Constitution on %s', (engine) => {

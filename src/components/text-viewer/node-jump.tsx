@@ -5,15 +5,19 @@ import { Box, Button, Flex, Popover, ScrollArea, Text, TextField } from '@radix-
 import { MagnifyingGlassIcon, TargetIcon } from '@radix-ui/react-icons';
 import type { Node } from '../../api/contract';
 import { useProvisionKindLabel } from '../structure-tree/node-types';
+import { labelInLanguage } from './heading-language';
+import { nameInLanguage } from './node-name';
 
 const SHOWN = 50;
 
 export interface NodeJumpProps {
   nodes: readonly Node[];
+  /** The reading language: numbers and names as the text is headed in it. */
+  lang?: string;
   onSelect: (nodeId: string) => void;
 }
 
-export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
+export function NodeJump({ nodes, lang, onSelect }: NodeJumpProps) {
   const intl = useIntl();
   const kindLabel = useProvisionKindLabel();
   const [open, setOpen] = useState(false);
@@ -23,11 +27,16 @@ export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
     const needle = query.trim().toLocaleLowerCase();
     if (!needle) return nodes;
     return nodes.filter((node) =>
-      [node.title, node.cite_key, node.external_id, kindLabel(node)].some((value) =>
-        value?.toLocaleLowerCase().includes(needle),
-      ),
+      [
+        nameInLanguage(node, lang),
+        node.title,
+        node.cite_key,
+        node.cite_key && labelInLanguage(node.cite_key, lang),
+        node.external_id,
+        kindLabel(node),
+      ].some((value) => value?.toLocaleLowerCase().includes(needle)),
     );
-  }, [nodes, query, kindLabel]);
+  }, [nodes, query, kindLabel, lang]);
 
   const choose = (nodeId: string) => {
     setOpen(false);
@@ -77,12 +86,12 @@ export function NodeJump({ nodes, onSelect }: NodeJumpProps) {
                     <li key={node.id}>
                       <button type="button" className="reader-jump-item" onClick={() => choose(node.id)}>
                         <Text size="2" weight="medium">
-                          {node.cite_key ?? node.external_id}
+                          {node.cite_key ? labelInLanguage(node.cite_key, lang) : node.external_id}
                         </Text>
-                        {node.title && (
+                        {nameInLanguage(node, lang) && (
                           <Text size="2" color="gray">
                             {' '}
-                            {node.title}
+                            {nameInLanguage(node, lang)}
                           </Text>
                         )}
                         <Text size="1" color="gray" className="reader-jump-type">

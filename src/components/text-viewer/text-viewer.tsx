@@ -15,6 +15,7 @@ import {
   selectCache,
   selectFailed,
   selectFragments,
+  selectLang,
   selectLanguagesError,
   selectPageError,
   selectPageState,
@@ -115,6 +116,7 @@ export function TextViewer(props: TextViewerProps) {
   const layouts = useMemo(() => provisionLayouts(nodes), [nodes]);
   const footnotesNodeId = useMemo(() => footnotesNodeOf(nodes), [nodes]);
   const languagesError = useSelector(actor, selectLanguagesError);
+  const readLang = useSelector(actor, selectLang);
   const fragments = useSelector(actor, selectFragments);
   const cache = useSelector(actor, selectCache);
   const failed = useSelector(actor, selectFailed);
@@ -192,7 +194,7 @@ export function TextViewer(props: TextViewerProps) {
       <Flex align="center" gap="3" wrap="wrap" className="text-viewer-tools">
         {showLanguage && <TextLanguage actor={actor} />}
         {showLanguage && <SecondLanguageSelect />}
-        <NodeJump nodes={nodes} onSelect={onSelectNode} />
+        <NodeJump nodes={nodes} lang={readLang ?? undefined} onSelect={onSelectNode} />
         {toolbarEnd}
         <Text size="2" color="gray" aria-live="polite" className="text-viewer-count">
           {intl.formatMessage(
