@@ -14,6 +14,7 @@ import { benchLiveLoss } from './live-loss.bench.js';
 import { benchMcp } from './mcp.bench.js';
 import { benchMemorySearch } from './memory-search.bench.js';
 import { benchReader } from './reader.bench.js';
+import { benchSourceImport } from './source-import.bench.js';
 import { benchRealtime } from './realtime.bench.js';
 import { benchTransfer } from './transfer.bench.js';
 import { benchTranslationMemory } from './translation-memory.bench.js';
@@ -39,12 +40,13 @@ const PARTS = {
   mcp: benchMcp,
   'memory-search': benchMemorySearch,
   'live-loss': benchLiveLoss,
+  sources: benchSourceImport,
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [transfer] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [live-loss] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [transfer] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [live-loss] [sources] [--engine pglite|postgres]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all sixteen (live-loss: PostgreSQL only, 500 events/s across a cut LISTEN connection, and across a PostgreSQL restart when BENCH_PG_RESTART_COMMAND is set; memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only; transfer: the same Chromium, the bytes received per page, BENCH_TRANSFER_RUNS, BENCH_TRANSFER_DATA_DIR, PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all seventeen (sources: the starter set's acts the local test services serve, imported twice; live-loss: PostgreSQL only, 500 events/s across a cut LISTEN connection, and across a PostgreSQL restart when BENCH_PG_RESTART_COMMAND is set; memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only; transfer: the same Chromium, the bytes received per page, BENCH_TRANSFER_RUNS, BENCH_TRANSFER_DATA_DIR, PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {

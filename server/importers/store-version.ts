@@ -37,6 +37,12 @@ export interface StoredVersion {
   fragments: number;
 }
 
+/**
+ * Runs inside the version's transaction once it is stored (not for an unchanged one): what must
+ * commit with the version or not at all (the update schedule's notices). Its failure undoes the store.
+ */
+export type AfterStore = (tx: Tx, stored: StoredVersion) => Promise<void>;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Which stored version a parsed document is: its work and the date it is in force from. */
@@ -46,7 +52,12 @@ export function versionIdentityOf(doc: ParsedDocument, sourceFile: string) {
   return { documentId, branchId: branchIdFor(documentId, validFrom ?? 'undated'), validFrom };
 }
 
-export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: string): Promise<StoredVersion> {
+export async function storeVersion(
+  db: Db,
+  doc: ParsedDocument,
+  sourceFile: string,
+  afterStore?: AfterStore,
+): Promise<StoredVersion> {
   const { documentId, branchId, validFrom } = versionIdentityOf(doc, sourceFile);
   const contentHash = contentHashOf(doc);
   const rows = flattenVersion(doc, branchId);
@@ -94,12 +105,14 @@ export async function storeVersion(db: Db, doc: ParsedDocument, sourceFile: stri
     if (doc.translationUnits?.length) await replaceTranslationMemory(tx, documentId, doc, languageIds);
     for (const batch of carried) await carryTranslations(tx, batch, branchId);
     await renameBranches(tx, documentId);
-    return {
+    const stored: StoredVersion = {
       ...base,
       status: existing[0] ? 'replaced' : 'created',
       nodes: rows.nodes.length,
       fragments: rows.fragments.length,
     };
+    await afterStore?.(tx as Tx, stored);
+    return stored;
   });
 }
 

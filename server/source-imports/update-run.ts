@@ -1,7 +1,8 @@
 // One update run (issue 16): every act imported from an official service (the acts of the import
 // jobs' stored items, in the languages stored) is looked up again; its versions that no branch
 // came from yet are imported (one transaction per version, a re-import a no-op), and each new
-// branch raises notices for the users who pinned its document or hold it in a collection.
+// branch raises notices, in its own transaction, for the users who pinned its document or hold it
+// in a collection.
 import { sql } from 'drizzle-orm';
 import type { Notice } from '../../src/api/contract/notices.js';
 import type { LawSourceName } from '../../src/api/contract/source-imports.js';
@@ -76,7 +77,13 @@ async function updateAct(db: Db, act: TrackedAct, options: UpdateRunOptions, rep
   );
   const fresh = versions.filter((version) => !stored.has(`${source.name}:${version.versionId}`));
   if (fresh.length === 0) return;
-  const result = await importFromSource(db, resolvedAs(source, { ...resolved, versions: fresh }), act.actId);
+  // Notices are raised in the transaction that stores the version: both or neither.
+  const raisedFor = new Map<string, Array<Notice & { user_id: string }>>();
+  const result = await importFromSource(db, resolvedAs(source, { ...resolved, versions: fresh }), act.actId, {
+    afterStore: async (tx, version) => {
+      if (version.status === 'created') raisedFor.set(version.branchId, await raiseNewVersionNotices(tx, version));
+    },
+  });
   for (const problem of result.problems)
     report.problems.push(
       `${act.source} ${problem.actId} ${problem.versionId}${problem.language ? ` (${problem.language})` : ''}: ${problem.message}`,
@@ -84,7 +91,7 @@ async function updateAct(db: Db, act: TrackedAct, options: UpdateRunOptions, rep
   for (const version of result.stored) {
     if (version.status !== 'created') continue;
     report.created.push({ documentId: version.documentId, branchId: version.branchId });
-    const raised = await raiseNewVersionNotices(db, version);
+    const raised = raisedFor.get(version.branchId) ?? [];
     report.notices += raised.length;
     for (const { user_id, ...notice } of raised) await options.announce?.(user_id, notice).catch(() => {});
   }

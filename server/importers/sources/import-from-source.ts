@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Db } from '../../db/client.js';
 import { parseFile } from '../import-files.js';
 import { ImportError, type ParsedDocument } from '../model.js';
-import { storeVersion, type StoredVersion } from '../store-version.js';
+import { storeVersion, type AfterStore, type StoredVersion } from '../store-version.js';
 import { mergeLanguages } from './merge-languages.js';
 import type { LawSource, ResolvedAct, SourceVersion } from './source.js';
 import { SourceOfflineError } from './source-errors.js';
@@ -37,6 +37,8 @@ export interface SourceImportOptions {
   /** ISO 639-1 codes; default every language the source has. */
   languages?: string[];
   onProgress?: (event: SourceImportProgress) => void;
+  /** Runs in each stored version's transaction (store-version.ts). */
+  afterStore?: AfterStore;
 }
 
 export async function importFromSource(
@@ -78,7 +80,7 @@ export async function importFromSource(
       );
       if (!doc) continue;
       try {
-        const result = await storeVersion(db, doc, `${source.name}:${version.versionId}`);
+        const result = await storeVersion(db, doc, `${source.name}:${version.versionId}`, options.afterStore);
         report.stored.push(result);
         onProgress({ phase: 'stored', version, result });
       } catch (error) {
