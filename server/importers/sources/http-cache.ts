@@ -1,6 +1,6 @@
 // Files fetched from the services, kept in DATA_DIR/source-cache keyed by URL and the negotiated
 // format, with the validators (ETag, Last-Modified) that let a re-run ask "changed?" and get a 304.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -31,12 +31,24 @@ export class HttpCache {
     }
   }
 
+  /**
+   * Keeps an answer. Body first, then the metadata, each written to a file of its own and renamed
+   * into place: a reader never sees metadata without its body, and two imports fetching the same
+   * file at once (two jobs, two instances on one DATA_DIR) never rename each other's half-written
+   * file. The cache only saves downloads: failing to write it never fails the fetch.
+   */
   async write(url: string, variant: string, meta: CachedAnswer, body: Uint8Array): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
     const base = path.join(this.dir, this.keyOf(url, variant));
-    // Body first, then the metadata through a rename: a reader never sees metadata without its body.
-    await fs.writeFile(`${base}.body`, body);
-    await fs.writeFile(`${base}.json.tmp`, JSON.stringify(meta));
-    await fs.rename(`${base}.json.tmp`, `${base}.json`);
+    const unique = `${process.pid}-${randomUUID()}.tmp`;
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(`${base}.body.${unique}`, body);
+      await fs.rename(`${base}.body.${unique}`, `${base}.body`);
+      await fs.writeFile(`${base}.json.${unique}`, JSON.stringify(meta));
+      await fs.rename(`${base}.json.${unique}`, `${base}.json`);
+    } catch {
+      const leftovers = [`${base}.body.${unique}`, `${base}.json.${unique}`];
+      await Promise.all(leftovers.map((file) => fs.rm(file, { force: true }).catch(() => {})));
+    }
   }
 }
