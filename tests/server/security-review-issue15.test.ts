@@ -36,11 +36,13 @@ describe.each(ENGINES)('issue 15 security review (%s)', (engine) => {
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lexhub-review-'));
     server = await startTestServer(engine, { imports: { localToken: TOKEN, uploadDir: path.join(scratch, 'ok') } });
-    // The upload folder lies under a regular file: it can never be made.
-    fs.writeFileSync(path.join(scratch, 'a-file'), 'x');
+    // The upload folder is checked at start; afterwards a regular file takes the place of its
+    // parent, so it can never be made again.
     broken = await startTestServer(engine, {
       imports: { localToken: TOKEN, uploadDir: path.join(scratch, 'a-file', 'uploads') },
     });
+    fs.rmSync(path.join(scratch, 'a-file'), { recursive: true, force: true });
+    fs.writeFileSync(path.join(scratch, 'a-file'), 'x');
   }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -69,6 +71,12 @@ describe.each(ENGINES)('issue 15 security review (%s)', (engine) => {
     });
     expect(response.status).toBe(400);
     expect(ErrorBody.parse(await response.json()).detail).toBe('invalid_file_path');
+  });
+
+  it('does not start with an upload folder that cannot be made', async () => {
+    await expect(
+      startTestServer(engine, { imports: { localToken: TOKEN, uploadDir: path.join(scratch, 'a-file', 'x') } }),
+    ).rejects.toThrow();
   });
 
   it('does not stay locked (409 import_running) after the upload folder could not be made', async () => {

@@ -56,6 +56,7 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const mail = new MemoryMailer();
+  // A start that fails (a test of a refused setting) still drops its database.
   const app = await buildApp({
     database,
     webRoot: options.webRoot,
@@ -72,6 +73,9 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
       // Limits given by a test replace only the buckets they name.
       rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.accounts?.rateLimits },
     },
+  }).catch(async (error: unknown) => {
+    await database.dispose();
+    throw error;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
