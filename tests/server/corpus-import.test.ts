@@ -25,7 +25,8 @@ describe.skipIf(!hasCorpus).each(ENGINES)('the whole corpus imported on %s', (en
   beforeAll(async () => {
     server = await startTestServer(engine);
     report = await importPaths(server.database.db, [CORPUS_DIR]);
-  }, 240_000);
+    // 1-4 min on PostgreSQL, depending on what the other test workers run beside it.
+  }, 600_000);
   afterAll(() => server?.close());
 
   const documentByNumber = async (number: string) => {
