@@ -148,6 +148,10 @@ test('on a phone the text comes first, a deep link scrolls to its provision, not
     })
     .toBeLessThan(800);
   console.log(`first law text at 375 px starts ${Math.round(top)} px down`);
+  // Print, Download and Find in document share one row above the text (no row for Find alone).
+  const rowTop = async (name: string) =>
+    (await page.getByRole('button', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
+  expect(Math.abs((await rowTop('Find in document')) - (await rowTop('Print')))).toBeLessThan(4);
   // No keyboard hint on a touch screen is tested in the touch project; here: the sheet.
   await page.getByRole('button', { name: 'Contents', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Contents' });

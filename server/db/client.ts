@@ -64,8 +64,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Any fixed number: serializes migrations of several instances starting at once on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 728_190_001;
 // Autocomplete forgives one typo in a short word ('ustva' scores 0.5 against 'ustava'); the
-// default threshold of 0.6 would not. Set for every session, on both engines.
-const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' };
+// default threshold of 0.6 would not. No JIT: the app's statements are short, and a plan whose
+// estimate crosses jit_above_cost spends 0.3-4 s compiling before it runs (migration 0025).
+// Set for every session, on both engines (PGlite has no JIT: the setting is a no-op there).
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4', jit: 'off' };
 const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
 const CONNECT_TIMEOUT_MS = 10_000;
 

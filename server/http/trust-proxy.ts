@@ -4,24 +4,26 @@
 // CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal). From any other peer the
 // headers are ignored, so a client reaching the server directly cannot pick its own address.
 import net from 'node:net';
+import { compile } from '@fastify/proxy-addr';
 
 export type TrustProxy = boolean | number | string[];
 
-/** proxy-addr's names for address ranges, as CIDRs. */
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
+/**
+ * The addresses, CIDRs and range names (loopback, linklocal, uniquelocal) as proxy-addr's check of
+ * a peer: the very parser Fastify gives the list to, so what starts is what was validated.
+ * Throws a TypeError on an item it does not take.
+ */
+const compileProxies = (items: readonly string[]) => compile([...items]);
 
-/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8` or a range's name; anything else is no proxy address. */
-function isProxyAddress(item: string): boolean {
-  if (item in NAMED_RANGES) return true;
-  const [address = '', prefix, extra] = item.split('/');
-  const family = net.isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8` or a range's name: the list proxy-addr compiles, else undefined. */
+function proxyList(items: string[]): string[] | undefined {
+  if (items.length === 0) return undefined;
+  try {
+    compileProxies(items);
+    return items;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The variable's text as Fastify's option; undefined when it is none of the forms. */
@@ -34,15 +36,12 @@ export function parseTrustProxy(text: string): TrustProxy | undefined {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  return items.length > 0 && items.every(isProxyAddress) ? items : undefined;
+  return proxyList(items);
 }
 
 export const TRUST_PROXY_EXPECTED =
   'true, false, a number of proxies in front (1, 2, ...) or the addresses and CIDRs of the proxies ' +
   'separated by commas, such as 10.0.0.5,192.168.0.0/16 or loopback';
-
-const unmapped = (address: string) =>
-  address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
 
 /**
  * Whether a socket's peer is a trusted proxy, for code that reads forwarded headers from a raw
@@ -51,18 +50,9 @@ const unmapped = (address: string) =>
 export function peerIsTrusted(trustProxy: TrustProxy, remoteAddress: string | undefined): boolean {
   if (typeof trustProxy === 'boolean') return trustProxy;
   if (typeof trustProxy === 'number') return trustProxy > 0;
-  if (!remoteAddress) return false;
-  const address = unmapped(remoteAddress);
-  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : undefined;
-  if (!family) return false;
-  const list = new net.BlockList();
-  for (const item of trustProxy.flatMap((entry) => NAMED_RANGES[entry] ?? [entry])) {
-    const [base = '', prefix] = item.split('/');
-    const itemFamily = net.isIPv4(base) ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(unmapped(base), net.isIPv4(unmapped(base)) ? 'ipv4' : itemFamily);
-    else list.addSubnet(base, Number(prefix), itemFamily);
-  }
-  return list.check(address, family);
+  if (!remoteAddress || net.isIP(remoteAddress) === 0) return false;
+  // IPv4-mapped peers (::ffff:10.1.2.3) are checked as IPv4, as Fastify does.
+  return compileProxies(trustProxy)(remoteAddress, 0);
 }
 
 /**

@@ -22,14 +22,22 @@ export type ImportCaller = { kind: 'local' } | { kind: 'operator'; user: Session
  * Throws unless the caller may import. From any other peer the token is ignored, so a leaked one
  * is worth nothing over the network (the socket's peer, not request.ip: TRUST_PROXY reads that
  * from X-Forwarded-For). A request that came through a proxy (it says so in its headers) is not
- * local even from 127.0.0.1: a reverse proxy on this machine is a loopback peer too. The routes
- * opt out of the CSRF hook (the token has no cookie to echo), so cookie callers are checked here
- * when `csrf` is set.
+ * local even from 127.0.0.1: a reverse proxy on this machine is a loopback peer too.
+ *
+ * For the import routes that write: they opt out of the CSRF hook (the token has no cookie to
+ * echo), so a cookie caller's CSRF header is checked here.
  */
-export function checkImportAuthority(
+export const checkImportWrite = (request: FastifyRequest, options: ImportAuthorityOptions): ImportCaller =>
+  checkImportCaller(request, options, { checkCsrf: true });
+
+/** For the import routes that only read (GET): the same callers, no CSRF header (as for any read). */
+export const checkImportRead = (request: FastifyRequest, options: ImportAuthorityOptions): ImportCaller =>
+  checkImportCaller(request, options, { checkCsrf: false });
+
+function checkImportCaller(
   request: FastifyRequest,
   options: ImportAuthorityOptions,
-  csrf: boolean,
+  { checkCsrf }: { checkCsrf: boolean },
 ): ImportCaller {
   const token = request.headers[IMPORT_TOKEN_HEADER];
   if (token !== undefined && isLocalPeer(request.raw.socket) && !viaProxy(request)) {
@@ -39,7 +47,7 @@ export function checkImportAuthority(
   }
   const { principal } = request;
   if (principal.kind !== 'user') throw notAuthenticated();
-  if (csrf) {
+  if (checkCsrf) {
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) throw csrfFailed();

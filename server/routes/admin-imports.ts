@@ -5,7 +5,7 @@
 // a second answers 409 import_running (no queue: an upload is large, and the caller can retry).
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { type ImportResult } from '../../src/api/contract/admin-imports.js';
 import { routes } from '../../src/api/contract/routes.js';
@@ -18,7 +18,7 @@ import { ApiError, importRunning } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { isAlive } from '../db/data-dir-lock.js';
 import { importPaths } from '../importers/import-files.js';
-import { checkImportAuthority } from '../policies/import-authority.js';
+import { checkImportWrite } from '../policies/import-authority.js';
 import { isOperator, operatorEmailSet } from '../policies/operators.js';
 
 export interface AdminImportOptions {
@@ -53,7 +53,6 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
   });
 
   const authority = { operators, localToken: options.localToken };
-  const checkAuthority = (request: FastifyRequest) => checkImportAuthority(request, authority, true);
 
   let running = false;
   // At start: a folder that is a link or another user's stops the start, not the first import.
@@ -74,7 +73,7 @@ export async function registerAdminImportRoutes(app: FastifyInstance, database: 
       url: routePattern(routes.importFiles),
       config: { principal: 'session', csrf: false },
       handler: async (request, reply): Promise<ImportResult> => {
-        checkAuthority(request);
+        checkImportWrite(request, authority);
         if (running) throw importRunning();
         running = true;
         let root: string | undefined;

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { SourceNotFoundError, SourceOfflineError } from '../importers/sources/source-errors.js';
-import { checkImportAuthority, type ImportCaller } from '../policies/import-authority.js';
+import { checkImportRead, checkImportWrite, type ImportCaller } from '../policies/import-authority.js';
 import { operatorEmailSet } from '../policies/operators.js';
 import { sourceActNotFound, sourceFailed, sourceIdInvalid, sourceOffline } from '../source-imports/errors.js';
 import { createJob, getJob, listJobs, type NewJob } from '../source-imports/job-store.js';
@@ -40,7 +40,7 @@ export function registerSourceImportRoutes(app: FastifyInstance, db: Db, options
   };
 
   registerRoute(app, unhooked(routes.resolveSourceAct), async ({ request, body }) => {
-    checkImportAuthority(request, authority, true);
+    checkImportWrite(request, authority);
     checkId(body);
     try {
       const act = await lawSource(body.source, settings).resolve(body.id);
@@ -64,7 +64,7 @@ export function registerSourceImportRoutes(app: FastifyInstance, db: Db, options
   });
 
   registerRoute(app, unhooked(routes.startSourceImport), async ({ request, body }) => {
-    const caller = checkImportAuthority(request, authority, true);
+    const caller = checkImportWrite(request, authority);
     checkId(body);
     return start(caller, {
       kind: 'import',
@@ -74,12 +74,12 @@ export function registerSourceImportRoutes(app: FastifyInstance, db: Db, options
   });
 
   registerRoute(app, unhooked(routes.startStarterSet), async ({ request }) => {
-    const caller = checkImportAuthority(request, authority, true);
+    const caller = checkImportWrite(request, authority);
     return start(caller, { kind: 'starter_set', acts: [...STARTER_SET], languages: STARTER_LANGUAGES });
   });
 
   registerRoute(app, routes.getSourceImport, async ({ request, params, reply }) => {
-    checkImportAuthority(request, authority, false);
+    checkImportRead(request, authority);
     const job = await getJob(db, params.id, settings.staleAfterMs);
     if (!job) throw notFound('Import job');
     reply.header('Cache-Control', 'no-store');
@@ -87,7 +87,7 @@ export function registerSourceImportRoutes(app: FastifyInstance, db: Db, options
   });
 
   registerRoute(app, routes.listSourceImports, async ({ request, query, reply }) => {
-    checkImportAuthority(request, authority, false);
+    checkImportRead(request, authority);
     reply.header('Cache-Control', 'no-store');
     return { items: await listJobs(db, query.limit, settings.staleAfterMs) };
   });

@@ -5,8 +5,9 @@
 // by the same rule.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { peerIsTrusted, type TrustProxy } from '../../server/http/trust-proxy.js';
+import { parseTrustProxy, peerIsTrusted, type TrustProxy } from '../../server/http/trust-proxy.js';
 import { originAllowed } from '../../server/realtime/same-origin.js';
 import { HttpSession } from '../support/http-session.js';
 import { ENGINES } from '../support/test-database.js';
@@ -88,5 +89,28 @@ describe('trusted peers for raw requests (the /ws handshake)', () => {
     expect(originAllowed(handshake('10.0.0.1'), [], ['10.0.0.1'])).toBe(true);
     expect(originAllowed(handshake('10.0.0.9'), [], ['10.0.0.1'])).toBe(false);
     expect(originAllowed(handshake('10.0.0.9'), [], false)).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY read by the parser Fastify uses (proxy-addr)', () => {
+  /** Whether Fastify starts with the list as its trustProxy. */
+  const fastifyTakes = (list: string[]) => {
+    try {
+      void Fastify({ trustProxy: list });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('takes what Fastify takes and refuses what Fastify refuses', () => {
+    // A /0 "range" or a bad address made the server fail at start, not at reading the setting.
+    for (const text of ['10.0.0.0/0', '::/0', '10.0.0.256', '10.0.0.0/33', 'nginx.local', '10.0.0.1/8/9'])
+      expect([text, parseTrustProxy(text), fastifyTakes(text.split(','))]).toEqual([text, undefined, false]);
+    // proxy-addr's netmask form and its range names are proxies as well.
+    for (const text of ['10.0.0.0/255.0.0.0', 'linklocal,uniquelocal', '10.0.0.5,fd00::/8'])
+      expect([text, parseTrustProxy(text), fastifyTakes(text.split(','))]).toEqual([text, text.split(','), true]);
+    expect(peerIsTrusted(['10.0.0.0/255.0.0.0'], '10.9.8.7')).toBe(true);
+    expect(peerIsTrusted(['10.0.0.0/8'], 'not-an-address')).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ export interface FindInDocumentProps {
   lang?: string;
   /** Scrolls the reader to a provision (the page's node.select). */
   onGoToNode: (nodeId: string) => void;
+  /** Tools sharing the Find button's row (the version's Print and Download): one row, not two, above the text. */
+  beside?: ReactNode;
   /** The reading region: Ctrl/Cmd+F inside it opens the bar. */
   children: ReactNode;
 }
@@ -39,7 +41,7 @@ export interface FindInDocumentProps {
 const isFindShortcut = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
 
-export function FindInDocument({ documentId, branch, lang, onGoToNode, children }: FindInDocumentProps) {
+export function FindInDocument({ documentId, branch, lang, onGoToNode, beside, children }: FindInDocumentProps) {
   const intl = useIntl();
   const goTo = useRef(onGoToNode);
   goTo.current = onGoToNode;
@@ -112,7 +114,18 @@ export function FindInDocument({ documentId, branch, lang, onGoToNode, children 
 
   return (
     <div className="find-region" tabIndex={-1} onKeyDown={onRegionKeyDown}>
-      {open ? (
+      {(beside || !open) && (
+        <Flex align="center" gap="2" wrap="wrap" className="find-opener">
+          {beside}
+          {!open && (
+            <Button size="1" variant="ghost" color="gray" onClick={openBar} aria-keyshortcuts="Control+F Meta+F">
+              <MagnifyingGlassIcon aria-hidden />
+              {label}
+            </Button>
+          )}
+        </Flex>
+      )}
+      {open && (
         <Flex className="find-bar" align="center" gap="2" role="search" aria-label={label}>
           <TextField.Root
             ref={inputRef}
@@ -162,13 +175,6 @@ export function FindInDocument({ documentId, branch, lang, onGoToNode, children 
           >
             <Cross2Icon aria-hidden />
           </IconButton>
-        </Flex>
-      ) : (
-        <Flex justify="end" className="find-opener">
-          <Button size="1" variant="ghost" color="gray" onClick={openBar} aria-keyshortcuts="Control+F Meta+F">
-            <MagnifyingGlassIcon aria-hidden />
-            {label}
-          </Button>
         </Flex>
       )}
       {children}

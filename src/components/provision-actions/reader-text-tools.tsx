@@ -46,8 +46,13 @@ export function ReaderTextTools(props: ReaderTextToolsProps) {
       branchName={branch?.name}
       lang={lang ?? 'cs'}
     >
-      <PrintExport documentId={document.id} branch={branch?.name} lang={lang} />
-      <FindInDocument documentId={document.id} branch={branch?.name} lang={lang} onGoToNode={onGoToNode}>
+      <FindInDocument
+        documentId={document.id}
+        branch={branch?.name}
+        lang={lang}
+        onGoToNode={onGoToNode}
+        beside={<PrintExport documentId={document.id} branch={branch?.name} lang={lang} />}
+      >
         {children(renderActions)}
       </FindInDocument>
     </CitationProvider>

@@ -96,6 +96,10 @@ export type DocumentPageEvent =
   | { type: 'branch.select'; branchId: string }
   | { type: 'branches.retry' }
   | { type: 'document.retry' }
+  /** The version picker that just appeared asks for the focus held since a version was chosen (once). */
+  | { type: 'version.focus_take' }
+  /** Raised when the window after a version choice closes with the focus not taken. */
+  | { type: 'version.focus_expire' }
   | ChildReport
   /** Raised once a new address is taken: follow its branch, and jump if its node moved. */
   | { type: 'address.applied'; jump: boolean };
@@ -147,6 +151,9 @@ export interface DocumentPageContext extends PageAddress {
   /** The branch the document and the text are read in: the address's while the versions are
    * unknown or name it, else main (undefined). */
   textBranch?: string;
+  /** A version was chosen in the picker, which the new text rebuilds: the next picker to appear
+   * takes the focus the old one had, once, within the window (`versionFocusWindow`). */
+  versionFocusPending: boolean;
   detail: ActorRefFrom<typeof pageDetailMachine>;
   versions: ActorRefFrom<typeof pageVersionsMachine>;
   text: ActorRefFrom<typeof pageTextMachine>;
@@ -216,7 +223,18 @@ export const documentPageMachine = setup({
     input: {} as DocumentPageInput,
   },
   actors: { detail: pageDetailMachine, versions: pageVersionsMachine, text: pageTextMachine },
+  delays: { versionFocusWindow: 10_000 },
   actions: {
+    /** The picker that appears next takes the focus, if it appears within the window. */
+    holdVersionFocus: enqueueActions(({ enqueue }) => {
+      enqueue.cancel('versionFocusWindow');
+      enqueue.assign({ versionFocusPending: true });
+      enqueue.raise({ type: 'version.focus_expire' }, { id: 'versionFocusWindow', delay: 'versionFocusWindow' });
+    }),
+    releaseVersionFocus: enqueueActions(({ enqueue }) => {
+      enqueue.cancel('versionFocusWindow');
+      enqueue.assign({ versionFocusPending: false });
+    }),
     /** Provided by the screen: replace the address with this path. */
     navigate: (_, _params: { path: string }) => {},
     /** Takes a new query: the versions hear of its branch, the text jumps to a new node. */
@@ -288,6 +306,7 @@ export const documentPageMachine = setup({
       interfaceLang,
       versionsSettled: false,
       textBranch,
+      versionFocusPending: false,
       detail: spawn('detail', { input: { documentId: input.documentId, branch: textBranch, lang } }),
       versions: spawn('versions', { input: { documentId: input.documentId, requested: branch } }),
       text: spawn('text', {
@@ -328,16 +347,21 @@ export const documentPageMachine = setup({
     'branch.select': {
       // Node ids belong to one version, provision paths to all: the new version opens at the
       // provision the reader is at (the chosen one while on screen, else the first one on screen).
-      actions: changeAddress('branch.select', ({ context, event }) => {
-        const place = readingPlaceNodeId(context.text.getSnapshot().context, targetNodeId(context));
-        return {
-          branch: findBranch(context.versions.getSnapshot().context.branches, event.branchId)?.name,
-          at: undefined,
-          node: undefined,
-          [PROVISION_PATH_KEY]: pathOfNode(context.nodes, place) ?? context.path,
-        };
-      }),
+      actions: [
+        'holdVersionFocus',
+        ...changeAddress('branch.select', ({ context, event }) => {
+          const place = readingPlaceNodeId(context.text.getSnapshot().context, targetNodeId(context));
+          return {
+            branch: findBranch(context.versions.getSnapshot().context.branches, event.branchId)?.name,
+            at: undefined,
+            node: undefined,
+            [PROVISION_PATH_KEY]: pathOfNode(context.nodes, place) ?? context.path,
+          };
+        }),
+      ],
     },
+    'version.focus_take': { actions: 'releaseVersionFocus' },
+    'version.focus_expire': { actions: 'releaseVersionFocus' },
     // The reader's choice goes into the address (`?lang=`); one made for them does not.
     'language.read': [
       {
@@ -395,3 +419,5 @@ export const selectProvisionPath = (s: DocumentPageSnapshot) =>
   s.context.path ?? pathOfNode(s.context.nodes, s.context.node);
 export const selectSegment = (s: DocumentPageSnapshot) => s.context.segment;
 export const selectSearch = (s: DocumentPageSnapshot) => s.context.search;
+/** Whether the next version picker takes the focus (then it sends `version.focus_take`). */
+export const selectVersionFocusPending = (s: DocumentPageSnapshot) => s.context.versionFocusPending;

@@ -5,7 +5,7 @@
 // it and sends it events. The tab is in the address too (`?tab=overview`; none is the text).
 // Inside a collection it opens only once the collection holds it, at the item's pinned version;
 // publicly it names the public collections that hold it.
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -25,6 +25,7 @@ import {
   selectSegment,
   selectText,
   selectTextBranch,
+  selectVersionFocusPending,
   selectVersions,
 } from '../../../machines/reader/document-page.machine';
 import {
@@ -149,13 +150,13 @@ function DocumentDetail(props: DocumentDetailProps) {
   const [sheetSwitches, setSheetSwitches] = useState<HTMLElement | null>(null);
   const [readingNodeId, setReadingNodeId] = useState<string | undefined>();
   // A version chosen in the toolbar's picker rebuilds the text with its toolbar: the new picker
-  // takes the focus the old one had, once, if it appears soon after.
-  const versionChosenAt = useRef(0);
+  // takes the focus the old one had, once, if it appears soon after (the page machine's rule).
+  // Read when the picker mounts, not subscribed: a render for it would re-run the old picker's ref.
   const takeVersionFocus = useCallback(() => {
-    const chosenNow = Date.now() - versionChosenAt.current < 10_000;
-    versionChosenAt.current = 0;
-    return chosenNow;
-  }, []);
+    const pending = selectVersionFocusPending(page.getSnapshot());
+    if (pending) page.send({ type: 'version.focus_take' });
+    return pending;
+  }, [page]);
 
   // The tree and the statistics are the page's largest renders: they follow in a background
   // (yielding) render, so the first text on screen does not wait for them to be painted.
@@ -218,10 +219,7 @@ function DocumentDetail(props: DocumentDetailProps) {
       branches={branches}
       selectedBranchId={selectedBranchId}
       error={branchError}
-      onSelect={(branchId) => {
-        versionChosenAt.current = Date.now();
-        page.send({ type: 'branch.select', branchId });
-      }}
+      onSelect={(branchId) => page.send({ type: 'branch.select', branchId })}
       takeFocus={takeVersionFocus}
       onRetry={() => page.send({ type: 'branches.retry' })}
       basePath={basePath}
