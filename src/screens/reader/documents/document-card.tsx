@@ -7,11 +7,11 @@ import type { Document } from '../../../api/contract';
 import { documentPath } from '../../../shared/document-path';
 import { jurisdictionOf, typeOf } from '../../../shared/document-class';
 import { displayTitle, humanIdentifier } from '../../../shared/human-identifier';
-import { formatDay } from '../../../lib/format-day';
+import { effectiveDate } from '../../../components/version-selector/branch-label';
 
 export function DocumentCard({ document: item }: { document: Document }) {
   const intl = useIntl();
-  const day = (value: string) => formatDay(intl, value);
+  const day = (value: string) => effectiveDate(intl, value);
   const language = intl.locale.startsWith('cs') ? 'cs' : 'en';
   const type = typeOf(item);
   const jurisdiction = jurisdictionOf(item);
