@@ -173,7 +173,7 @@ export async function benchMcp(ctx: BenchContext): Promise<PartResult> {
       },
       rows,
       notes: [
-        'Each call: key verification (remembered per instance for up to 5 s: no query on a hit), the per-instance rate-limit counter (flushed every second), a pooled SDK server per scope set staying connected to its in-process transport (server/mcp/answer-transport.ts), the tool (memory tools: 1 query, read_graph and open_nodes as prepared statements; read_graph answers its pretty JSON kept per owner and graph version, so an unchanged graph costs its version lookup in that statement (server/memory/graph-answer.ts); read_provision: 1 for a document number and cite key), the JSON answer in one write. Server CPU per request: of the bench process (the server), PostgreSQL not counted.',
+        'Each call: key verification (remembered per instance for up to 5 s: no query on a hit), the per-instance rate-limit counter (flushed every second), a pooled SDK server per scope set staying connected to its in-process transport (server/mcp/answer-transport.ts), the tool (memory tools: 1 query, a named prepared statement; read_graph answers its pretty JSON kept per owner and graph version, so an unchanged graph costs its version lookup in that statement (server/memory/graph-answer.ts); read_provision: 1 prepared statement for a document number and cite key), the JSON answer in one write. Server CPU per request: of the bench process (the server), PostgreSQL not counted.',
         `Calls rotate over ${KEYS} keys of one owner (600 calls a minute each), so the bench never meets a 429.`,
       ],
     };

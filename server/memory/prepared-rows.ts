@@ -2,8 +2,10 @@
 // PostgreSQL parses and plans such a statement once per connection instead of on every call.
 // Planning the graph statement cost as much as running it (pgbench on the MCP bench's graph,
 // issue 12: 15-20 ms simple against 9-10 ms prepared at load average 18), and PostgreSQL shares
-// the machine's cores with the server. Only for statements whose plan does not hinge on a
-// parameter's value (a LIKE pattern does: search keeps sqlRows); PGlite ignores the name.
+// the machine's cores with the server. A statement whose best plan hinges on a parameter's value
+// (a search's LIKE pattern) may be prepared too: PostgreSQL plans the first five runs for their
+// values and only then switches to a generic plan if it is not estimated dearer than theirs
+// (plan_cache_mode auto). PGlite ignores the name.
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

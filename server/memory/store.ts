@@ -295,9 +295,11 @@ const graphOfRow = (row: { entities: unknown; relations: unknown } | undefined):
 });
 
 async function graphOf(db: Db, owner: MemoryOwner, selection: Selection): Promise<Graph> {
-  // A search's plan hinges on its pattern (trigram index or not): planned per call; the others are prepared.
-  const rowsOf = 'pattern' in selection ? sqlRows : preparedRows;
-  const [row] = await rowsOf<{ entities: unknown; relations: unknown }>(db, graphQuery(owner, selection));
+  // Prepared, a search too: planning its statement took 2-3 ms against ~1 ms running it on the MCP
+  // bench's graph (issue 12, BENCHMARKS.md). Its plan hinges on the pattern (trigram index or a
+  // scan), which PostgreSQL weighs itself: it plans the first five calls per connection for their
+  // pattern and keeps doing so while the generic plan is estimated dearer (plan_cache_mode auto).
+  const [row] = await preparedRows<{ entities: unknown; relations: unknown }>(db, graphQuery(owner, selection));
   return graphOfRow(row);
 }
 
