@@ -1,5 +1,8 @@
 // Before the first paint: the stored language and theme, so the page does not flash. A file of its
 // own (not inline in index.html): the Content-Security-Policy runs only this server's scripts.
+// The `js` class hides the server-rendered first screen (styles.css): the app draws the page
+// itself, so a browser with JavaScript never paints that block and nothing jumps.
+document.documentElement.classList.add('js');
 try {
   var locale = localStorage.getItem('lexhub.locale');
   if (locale === 'en' || locale === 'cs') {

@@ -15,8 +15,7 @@ void loadCatalogue(startLocale)
   .catch(() => undefined)
   .finally(() => {
     const root = document.getElementById('root')!;
-    // A server-rendered first screen stays until the app's reader shows the text (no blank step).
-    handOffFirstScreen(root);
+    handOffFirstScreen();
     createRoot(root).render(
       <StrictMode>
         <App />
