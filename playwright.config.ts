@@ -27,7 +27,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'npx vite build --logLevel warn && npx tsx e2e/start-server.ts',
+    // The client and the server-rendering entry (dist-server/), as `npm run build` makes them.
+    command:
+      'npx vite build --logLevel warn && npx vite build --ssr src/ssr/entry-server.tsx --outDir dist-server --logLevel warn && npx tsx e2e/start-server.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

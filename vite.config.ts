@@ -17,10 +17,13 @@ function radixPostcssPlugins() {
   return [radixCssTrim(usage)];
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // Build: .br and .gz copies of every text asset for the server's preCompressed (scripts/precompress.ts).
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: true },
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // The client's manifest names the document screen's stylesheets for the server-rendered page;
+  // `vite build --ssr` (package.json) makes the server-rendering entry in dist-server/.
+  build: { outDir: 'dist', sourcemap: true, manifest: !isSsrBuild },
   css: command === 'build' ? { postcss: { plugins: radixPostcssPlugins() } } : {},
   server: {
     proxy: {

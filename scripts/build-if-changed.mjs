@@ -48,7 +48,9 @@ export function sourceHash() {
 
 function main() {
   const current = sourceHash();
-  const built = fs.existsSync(path.join(root, 'dist', 'index.html'));
+  const built =
+    fs.existsSync(path.join(root, 'dist', 'index.html')) &&
+    fs.existsSync(path.join(root, 'dist-server', 'entry-server.js'));
   const previous = fs.existsSync(HASH_FILE) ? fs.readFileSync(HASH_FILE, 'utf8').trim() : undefined;
   if (built && previous === current) {
     process.stdout.write('The web app in dist/ is up to date: sources unchanged since the last build.\n');

@@ -29,6 +29,7 @@ import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerSearchRoutes, SEARCH_RATE_LIMIT } from './routes/search.js';
 import { registerVersionRoutes } from './routes/versions.js';
+import { loadPageRenderer, renderPage, type PageRenderer } from './http/rendered-pages.js';
 import { installAccounts, type AccountsOptions } from './auth/install.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerHistoryRoutes } from './routes/history.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   database: Database;
   /** Built web app to serve at /; skipped when absent (API-only tests). */
   webRoot?: string;
+  /** Server rendering of the first screens; default: the built entry beside webRoot (dist-server/), if any. */
+  pageRenderer?: PageRenderer;
   /** A pino logger; none in tests, where logs would be noise. */
   logger?: FastifyBaseLogger;
   /** Mail, public address and limits of the accounts feature; defaults suit tests. */
@@ -218,6 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: true,
+      // `/` is a page like the others (rendered on the server below), not the bare index.html.
+      index: false,
       cacheControl: false,
       // The build's .br and .gz copies (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
       preCompressed: true,
@@ -233,13 +238,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  const pageRenderer = webRoot ? (options.pageRenderer ?? (await loadPageRenderer(webRoot))) : undefined;
+  const publicOrigin = accounts.publicUrl.replace(/\/+$/, '');
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
       request.url.startsWith('/v1/') ||
       request.url === '/v1' ||
       request.url.startsWith('/healthz') ||
       /^\/api(\/|\?|$)/.test(request.url);
-    const isPage = !isApi && webRoot && request.headers.accept?.includes('text/html');
+    const isPage =
+      !isApi && webRoot && (request.headers.accept?.includes('text/html') || request.url.split('?')[0] === '/');
     // An ELI alias (/eli/cz/sb/1993/1/...) answers any GET with the reader's canonical address.
     if (isEliPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       const to = await eliRedirectOf(db, request);
@@ -252,6 +261,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     // Client-side routes of the single-page app get its index.html.
     if (isPage && request.method === 'GET') {
+      // Home, the documents list and the document page: rendered on the server (issue 14).
+      const rendered =
+        pageRenderer &&
+        (await renderPage(app, pageRenderer, webRoot, publicOrigin, request).catch((error: unknown) => {
+          request.log.error({ err: error }, 'server rendering failed; the plain page goes out');
+          return undefined;
+        }));
+      if (rendered)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Language, Cookie')
+          .send(rendered);
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendApiError(reply, noRoute(request.method, request.url.split('?')[0]!));

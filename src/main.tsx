@@ -6,6 +6,7 @@ import './styles.css';
 import { App } from './app';
 import { initialLocale } from './i18n/locale';
 import { loadCatalogue } from './i18n/catalogues';
+import { handOffFirstScreen } from './ssr/first-screen-handoff';
 
 // The first render waits for its language's catalogue (one small chunk), so no text flashes in
 // another language; should it fail to load, the page renders with the message ids' defaults.
@@ -13,7 +14,9 @@ const startLocale = initialLocale(window.localStorage, navigator.languages);
 void loadCatalogue(startLocale)
   .catch(() => undefined)
   .finally(() => {
-    createRoot(document.getElementById('root')!).render(
+    const root = document.getElementById('root')!;
+    handOffFirstScreen();
+    createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,

@@ -25,4 +25,7 @@ export function hasStoredLocale(storage: Pick<Storage, 'getItem'> | undefined): 
 
 export function storeLocale(storage: Pick<Storage, 'setItem'>, locale: Locale) {
   storage.setItem(STORAGE_KEY, locale);
+  // The server renders the first screen in it too (server/http/rendered-pages.ts).
+  if (typeof document !== 'undefined')
+    document.cookie = `lexhub_locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }

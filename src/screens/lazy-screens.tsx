@@ -3,7 +3,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { documentIdFromSegment } from '../shared/document-path';
-import { prefetchFirstScreen } from '../machines/reader/fragment-texts-cache';
+import { prefetchFirstScreen, seedFirstScreen } from '../machines/reader/fragment-texts-cache';
+import { readFirstScreenData } from '../shared/first-screen-data';
 import type { DocumentScreenProps } from './screen-props';
 import type { PublicCollectionScreenProps } from './collections/public/public-collection.screen';
 
@@ -42,7 +43,10 @@ if (openedDocument) {
   void loadDocumentDetail().catch(() => undefined);
   const documentId = documentIdFromSegment(openedDocument[1]!);
   const branch = new URLSearchParams(location.search).get('branch') ?? undefined;
-  if (documentId) prefetchFirstScreen(documentId, branch);
+  // The server-rendered page carries the first page and texts: the text machine takes those.
+  const carried = readFirstScreenData(document);
+  if (carried && carried.documentId === documentId && carried.branch === branch) seedFirstScreen(carried);
+  else if (documentId) prefetchFirstScreen(documentId, branch);
 }
 
 export const DocumentDetailScreen = deferred<DocumentScreenProps>(loadDocumentDetail);

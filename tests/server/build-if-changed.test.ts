@@ -18,13 +18,15 @@ const builds = () =>
   fs.existsSync(path.join(dir, 'builds')) ? fs.readFileSync(path.join(dir, 'builds'), 'utf8').length : 0;
 const start = () => execFileSync(process.execPath, [script], { cwd: dir, encoding: 'utf8' });
 
-// Like vite: empties dist/, writes index.html; and counts itself.
+// Like `npm run build`: empties dist/, writes index.html and the rendering entry; and counts itself.
 write(
   'build.mjs',
   `import fs from 'node:fs';
 fs.rmSync('dist', { recursive: true, force: true });
 fs.mkdirSync('dist');
 fs.writeFileSync('dist/index.html', '<!doctype html>');
+fs.mkdirSync('dist-server', { recursive: true });
+fs.writeFileSync('dist-server/entry-server.js', 'export {};');
 fs.appendFileSync('builds', 'x');`,
 );
 write('package.json', JSON.stringify({ name: 'scratch', private: true, scripts: { build: 'node build.mjs' } }));

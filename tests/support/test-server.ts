@@ -37,6 +37,8 @@ export interface TestServerOptions {
   imports?: AppOptions['imports'];
   /** /v1/admin/sources/*: the services' addresses and job timing; default: no network. */
   sources?: AppOptions['sources'];
+  /** Server rendering of the first screens (src/ssr/entry-server.tsx); default: the built one beside webRoot. */
+  pageRenderer?: AppOptions['pageRenderer'];
 }
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests lower them. */
@@ -67,6 +69,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     metrics: options.metrics,
     imports: options.imports,
     sources: options.sources,
+    pageRenderer: options.pageRenderer,
     accounts: {
       mailer: mail,
       ...options.accounts,

@@ -88,6 +88,23 @@ export function prefetchFirstScreen(documentId: string, branch?: string): void {
   firstScreen = Object.assign(entry, { page, texts });
 }
 
+/** The first page and texts a server-rendered page carried (src/ssr), taken like a prefetch. */
+export function seedFirstScreen(carried: { documentId: string; branch?: string; page: Page; texts: Texts }): void {
+  // The key the text machine will ask with: the first page's first passages with text.
+  const lang = carried.page.items[0]?.language_code || undefined;
+  const ids = carried.page.items
+    .slice(0, FIRST_TEXTS)
+    .filter((fragment) => fragment.has_text)
+    .map((fragment) => fragment.id);
+  firstScreen = {
+    documentId: carried.documentId,
+    branch: carried.branch,
+    page: Promise.resolve(carried.page),
+    texts: Promise.resolve(carried.texts),
+    textsKey: textsKey(ids, lang),
+  };
+}
+
 /** The prefetched first page, once, if it is the one asked for (default language, no cursor). */
 export function takePrefetchedPage(
   documentId: string,
