@@ -1,7 +1,8 @@
 // `npm run import -- --celex 32016R0679 --lang cs,en,de` / `--sb 1/1993`: acts imported by number
 // from the official services. While a server holds the embedded database the server imports them
 // (a job per act, through-server/source-job.ts); otherwise this process does, on the configured
-// database. The lines and the summary are the same either way (source-lines.ts).
+// database, recorded as an import job all the same (the update schedule checks the acts of the
+// jobs). The lines and the summary are the same either way (source-lines.ts).
 import {
   SOURCE_ID_PATTERNS,
   type LawSourceName,
@@ -11,11 +12,11 @@ import {
 } from '../../src/api/contract/source-imports.js';
 import type { LocalServer } from '../admin/local-server-file.js';
 import type { Db } from '../db/client.js';
-import { actFailed, applyProgress, settleItems, type JobState } from '../source-imports/job-progress.js';
-import { lawSource, type SourceSettings } from '../source-imports/settings.js';
-import { TrackedSource } from '../source-imports/tracked-source.js';
-import { importFromSource } from './sources/import-from-source.js';
-import { SourceNotFoundError, SourceOfflineError } from './sources/source-errors.js';
+import { ApiError } from '../http/errors.js';
+import { messageOf } from '../source-imports/import-acts.js';
+import { runJob } from '../source-imports/job-runner.js';
+import { createJob, markInterrupted } from '../source-imports/job-store.js';
+import type { SourceSettings } from '../source-imports/settings.js';
 import { itemPrinter, printSourceSummary, type Output } from './source-lines.js';
 import { followSourceJob, startSourceJob } from './through-server/source-job.js';
 import { ServerImportError } from './through-server/send-files.js';
@@ -63,7 +64,12 @@ export function parseSourceArgs(args: string[]): SourceArgs | undefined {
   return result;
 }
 
-/** This process imports, act after act; exit 1 when anything failed. */
+/**
+ * This process imports, act after act, as an import job of its own (created by no operator, as
+ * the server's jobs for this command are): its acts are tracked by the update schedule like every
+ * other import's, and the server's limits on running jobs hold. Exit 1 when anything failed, 3
+ * when another import from the command line is running (or the server's limit is reached).
+ */
 export async function importSourcesHere(
   db: Db,
   request: SourceArgs,
@@ -71,33 +77,33 @@ export async function importSourcesHere(
   output: Output,
 ): Promise<number> {
   const started = performance.now();
-  const state: JobState = { acts: request.acts.map((act) => ({ ...act })), items: [], problems: [] };
-  const print = itemPrinter(output);
-  let stopped: string | undefined;
-  for (const [index, act] of request.acts.entries()) {
-    const source = new TrackedSource(lawSource(act.source, settings));
-    try {
-      await importFromSource(db, source, act.id, {
-        languages: request.languages,
-        onProgress: (event) => {
-          applyProgress(state, index, event, (problem) => source.reasonOf(problem), request.languages ?? null);
-          print(state.items);
-        },
-      });
-    } catch (error) {
-      // No network: every other act would fail the same way.
-      if (error instanceof SourceOfflineError) {
-        stopped = error.message;
-        break;
-      }
-      actFailed(state, index, error instanceof SourceNotFoundError ? 'not_found' : 'service_failed', messageOf(error));
-    } finally {
-      settleItems(state);
-      print(state.items);
-    }
+  let job;
+  try {
+    job = await createJob(
+      db,
+      { kind: 'import', acts: request.acts, languages: request.languages ?? null, createdBy: null },
+      settings,
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    output.err(error.message);
+    return 3;
   }
-  printSourceSummary(output, state.items, state.problems, (performance.now() - started) / 1000, stopped);
-  return state.problems.length > 0 || stopped ? 1 : 0;
+  // Stopped by Ctrl-C: the job is marked interrupted now, not a minute later by a reader.
+  const interrupted = () => {
+    void markInterrupted(db, job.id, 'The command importing the acts was stopped').finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const print = itemPrinter(output);
+  try {
+    const { state, error } = await runJob(db, job, settings, { onChange: (changed) => print(changed.items) });
+    printSourceSummary(output, state.items, state.problems, (performance.now() - started) / 1000, error?.message);
+    return state.problems.length > 0 || error ? 1 : 0;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
 }
 
 /** The server imports, a job per act; exit 1 when anything failed, 3 when the server refused. */
@@ -135,8 +141,6 @@ export async function importSourcesThroughServer(
   printSourceSummary(output, items, problems, (performance.now() - started) / 1000, stopped);
   return problems.length > 0 || stopped ? 1 : 0;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const isConnectionError = (error: unknown) => {
   const code = ((error as { cause?: { code?: unknown } } | undefined)?.cause?.code ??

@@ -1,16 +1,15 @@
-// Runs import jobs in the background of the instance that accepted them: each act through
-// importFromSource (one transaction per version), progress written to the job's row as it comes,
-// a heartbeat beside it. No network stops the job at once with source_offline; an act the service
-// does not have, or answers wrongly, is a problem and the next act is tried. When the instance
-// stops, its jobs are marked interrupted at once (a killed one is marked by the next reader).
+// Runs import jobs in the background of the instance that accepted them (and the command line's
+// own import, in its process): the acts through importActs (one transaction per version),
+// progress written to the job's row as it comes, a heartbeat beside it. No network stops the job
+// at once with source_offline; an act the service does not have, or answers wrongly, is a problem
+// and the next act is tried. When the instance stops, its jobs are marked interrupted at once (a
+// killed one is marked by the next reader).
 import type { SourceImportJob, SourceImportJobError } from '../../src/api/contract/source-imports.js';
 import type { Db } from '../db/client.js';
-import { importFromSource } from '../importers/sources/import-from-source.js';
-import { SourceNotFoundError, SourceOfflineError } from '../importers/sources/source-errors.js';
-import { actFailed, applyProgress, settleItems, type JobState } from './job-progress.js';
+import { importActs, messageOf } from './import-acts.js';
+import { settleItems, type JobState } from './job-progress.js';
 import { beat, finishJob, markInterrupted, markRunning, saveProgress } from './job-store.js';
 import { lawSource, type SourceSettings } from './settings.js';
-import { TrackedSource } from './tracked-source.js';
 
 export interface JobRunner {
   /** Starts the job in the background; its end is written to its row. */
@@ -26,7 +25,7 @@ export function createJobRunner(db: Db, settings: SourceSettings, log?: (error: 
   let closing = false;
   return {
     run(job) {
-      const done = runJob(db, job, settings, () => closing)
+      const done = runJob(db, job, settings, { stopping: () => closing })
         .then(() => {})
         .catch((error: unknown) => log?.(error))
         .finally(() => running.delete(job.id));
@@ -44,15 +43,28 @@ export function createJobRunner(db: Db, settings: SourceSettings, log?: (error: 
   };
 }
 
-/** The job to its end; `stopping` is asked between acts. */
+export interface JobRunOptions {
+  /** Asked between acts: the instance is closing (the job is then left to close()). */
+  stopping?: () => boolean;
+  /** Every change of the job's state, beside saving it (the command line prints it). */
+  onChange?: (state: JobState) => void;
+}
+
+export interface JobEnd {
+  state: JobState;
+  /** Why the job stopped before its end; null: it ran to its end (or was not this runner's to run). */
+  error: SourceImportJobError | null;
+}
+
+/** The job to its end, its row kept up to date with a heartbeat. */
 export async function runJob(
   db: Db,
   job: SourceImportJob,
   settings: SourceSettings,
-  stopping: () => boolean = () => false,
-): Promise<JobState> {
+  options: JobRunOptions = {},
+): Promise<JobEnd> {
   const state: JobState = { acts: job.acts.map((act) => ({ ...act })), items: [], problems: [] };
-  if (!(await markRunning(db, job.id))) return state;
+  if (!(await markRunning(db, job.id))) return { state, error: null };
   // Writes one after another, in the order of the events; a failed write waits for the next.
   let writes = Promise.resolve();
   const save = () => {
@@ -60,47 +72,28 @@ export async function runJob(
   };
   const heartbeat = setInterval(() => void beat(db, job.id).catch(() => {}), settings.heartbeatMs);
   heartbeat.unref();
-  // The starter set takes its languages where the service has them; an import asks for exactly them.
-  const preferred = job.kind === 'starter_set' ? (job.languages ?? undefined) : undefined;
-  const languages = job.kind === 'starter_set' ? null : job.languages;
   let error: SourceImportJobError | null = null;
   try {
-    for (const [index, act] of job.acts.entries()) {
-      if (stopping()) return state;
-      const source = new TrackedSource(lawSource(act.source, settings), preferred);
-      try {
-        await importFromSource(db, source, act.id, {
-          languages: languages ?? undefined,
-          onProgress: (event) => {
-            applyProgress(state, index, event, (problem) => source.reasonOf(problem), languages);
-            save();
-          },
-        });
-      } catch (failure) {
-        if (failure instanceof SourceOfflineError) throw failure;
-        actFailed(
-          state,
-          index,
-          failure instanceof SourceNotFoundError ? 'not_found' : 'service_failed',
-          messageOf(failure),
-        );
-      } finally {
-        settleItems(state);
+    const end = await importActs(db, state, {
+      sourceOf: (name) => lawSource(name, settings),
+      // The starter set takes its languages where the service has them; an import asks for exactly them.
+      languages: job.kind === 'starter_set' ? null : job.languages,
+      preferred: job.kind === 'starter_set' ? (job.languages ?? undefined) : undefined,
+      onChange: (changed) => {
         save();
-      }
-    }
+        options.onChange?.(changed);
+      },
+      stopping: options.stopping,
+    });
+    if (end.stopped) return { state, error: null };
+    if (end.offline) error = { detail: 'source_offline', message: end.offline.message };
   } catch (failure) {
     settleItems(state);
-    error =
-      failure instanceof SourceOfflineError
-        ? { detail: 'source_offline', message: failure.message }
-        : { detail: 'internal_error', message: messageOf(failure) };
+    error = { detail: 'internal_error', message: messageOf(failure) };
   } finally {
     clearInterval(heartbeat);
     await writes;
   }
   await finishJob(db, job.id, state, error);
-  return state;
+  return { state, error };
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -25,6 +25,7 @@ export function startUpdateSchedule(app: FastifyInstance, db: Db, intervalMs: nu
 
 /** What the live channel carries: the notice, and a summary in English for the app's event list. */
 export function noticePayload(notice: Notice): Record<string, unknown> {
-  const from = notice.valid_from ? ` is in force from ${notice.valid_from}` : ' was imported';
+  // The version may be a future wording (e-Sbírka's BUDOUCI): "in force from", not "is in force".
+  const from = notice.valid_from ? `, in force from ${notice.valid_from}` : ' was imported';
   return { summary: `A new version of ${notice.title}${from}`, notice };
 }

@@ -1,8 +1,8 @@
 // One update run (issue 16): every act imported from an official service (the acts of the import
-// jobs' stored items, in the languages stored) is looked up again; its versions that no branch
-// came from yet are imported (one transaction per version, a re-import a no-op), and each new
-// branch raises notices, in its own transaction, for the users who pinned its document or hold it
-// in a collection.
+// jobs' stored items, in the languages stored; the command line's own imports are jobs too) is
+// looked up again; its versions that no branch came from yet are imported (one transaction per
+// version, a re-import a no-op), and each new branch raises notices, in the transaction that
+// stores the version, for the users who pinned its document or hold it in a collection.
 import { sql } from 'drizzle-orm';
 import type { Notice } from '../../src/api/contract/notices.js';
 import type { LawSourceName } from '../../src/api/contract/source-imports.js';
@@ -12,6 +12,7 @@ import { importFromSource } from '../importers/sources/import-from-source.js';
 import type { LawSource, ResolvedAct } from '../importers/sources/source.js';
 import { SourceOfflineError } from '../importers/sources/source-errors.js';
 import { raiseNewVersionNotices } from '../notices/store.js';
+import { messageOf } from './import-acts.js';
 import { TrackedSource } from './tracked-source.js';
 
 export interface TrackedAct {
@@ -116,5 +117,3 @@ const resolvedAs = (source: LawSource, act: ResolvedAct): LawSource => ({
   resolve: () => Promise.resolve(act),
   fetch: (version, language) => source.fetch(version, language),
 });
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -60,6 +60,7 @@ describe('message catalogues', () => {
             failed: 1,
             done: 1,
             stored: 1,
+            max: 15,
           },
         );
       }

@@ -1,6 +1,7 @@
 // `npm run import -- --celex ... / --sb ...` (issue 16): acts by number from the local CELLAR and
-// e-Sbírka test services, imported by the command itself on the embedded database, or by the
-// server that holds it (a job per act, followed until it ends), with the same lines and summary.
+// e-Sbírka test services, imported by the command itself on the embedded database (a job of its
+// own, marked interrupted on Ctrl-C), or by the server that holds it (a job per act, followed
+// until it ends), with the same lines and summary.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +88,29 @@ describe.skipIf(!hasCorpus)('npm run import --celex / --sb', () => {
     expect(eu.stdout).toMatch(/Imported 1 document versions .*\(1 new, 0 replaced, 0 unchanged\), 3 errors\./);
     expect(eu.stderr).toContain(`${CELLAR_CELEX} ${CELLAR_CONSOLIDATED} de: cellar has no de text of this version`);
     expect(eu.stderr).toMatch(/32099R9999: CELLAR has no Formex 4 text of 32099R9999 \(not_found\)/);
+  }, 120_000);
+
+  it('marks its own job interrupted when stopped with Ctrl-C, so the next run need not wait', async () => {
+    const dataDir = path.join(workDir, 'interrupted');
+    const requestsBefore = esbirka.requests.length;
+    esbirka.delayMs = 10_000;
+    try {
+      const child = execFile(tsx, ['server/importers/cli.ts', '--sb', '1/1993'], {
+        cwd: repoRoot,
+        env: { ...env, DATA_DIR: dataDir },
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // The job is created and running: its first request waits at the service.
+      while (esbirka.requests.length === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+    } finally {
+      esbirka.delayMs = 0;
+    }
+    // Without the mark, the killed job would look running for a minute: exit 3, "already running".
+    const again = await importCli(dataDir, '--sb', '1/1993');
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
   }, 120_000);
 
   describe('while the server runs on the embedded database', () => {

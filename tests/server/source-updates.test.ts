@@ -10,15 +10,18 @@ import { openDatabase, type Database } from '../../server/db/client.js';
 import { sqlRows } from '../../server/db/sql.js';
 import { importFromSource } from '../../server/importers/sources/import-from-source.js';
 import type { LawSource } from '../../server/importers/sources/source.js';
-import { createJob, finishJob } from '../../server/source-imports/job-store.js';
+import { importSourcesHere } from '../../server/importers/source-import-cli.js';
+import { createJob, finishJob, listJobs, markRunning } from '../../server/source-imports/job-store.js';
 import { lawSource, NO_NETWORK } from '../../server/source-imports/settings.js';
 import { createUpdateScheduler, type UpdateScheduler } from '../../server/source-imports/update-schedule.js';
 import { parseUpdateInterval } from '../../server/source-imports/update-interval.js';
+import { runUpdate, trackedActs } from '../../server/source-imports/update-run.js';
+import { noticePayload } from '../../server/source-imports/start-updates.js';
 import { readConfig } from '../../server/config.js';
 import { registerAndLogin, type TestAccount } from '../support/accounts.js';
 import { hasCorpus, warnIfNoCorpus } from '../support/corpus.js';
 import { startFakeEsbirka, type FakeEsbirka } from '../support/fake-esbirka-service.js';
-import { ENGINES } from '../support/test-database.js';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 warnIfNoCorpus('source-updates');
@@ -37,6 +40,25 @@ describe('LEXHUB_UPDATE_INTERVAL', () => {
     expect(readConfig({ LEXHUB_UPDATE_INTERVAL: 'off' }).updateIntervalMs).toBeNull();
     expect(() => readConfig({ LEXHUB_UPDATE_INTERVAL: 'weekly' })).toThrow(
       /LEXHUB_UPDATE_INTERVAL: expected seconds or a duration such as 6h, 1d.*got "weekly"/,
+    );
+  });
+});
+
+describe('the live summary of a notice', () => {
+  it('says from when the version is in force, which may be in the future', () => {
+    const notice: Notice = {
+      id: '2f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b',
+      kind: 'new_version',
+      document_id: '0f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b',
+      branch_id: '1f6a2b4e-5c1d-4e8f-9a3b-1c2d3e4f5a6b',
+      title: 'Ústava České republiky',
+      valid_from: '2027-01-01',
+      created_at: '2026-11-25T10:00:00.000Z',
+      read_at: null,
+    };
+    expect(noticePayload(notice).summary).toBe('A new version of Ústava České republiky, in force from 2027-01-01');
+    expect(noticePayload({ ...notice, valid_from: null }).summary).toBe(
+      'A new version of Ústava České republiky was imported',
     );
   });
 });
@@ -214,4 +236,52 @@ describe.skipIf(!hasCorpus).each(ENGINES)('scheduled updates and notices on %s',
 
   const runs = async () =>
     (await sqlRows<{ runs: number }>(server.database.db, sql`SELECT runs FROM source_update_runs`))[0]!.runs;
+});
+
+// `npm run import -- --sb ...` on a database no server holds imports in its own process: the run is
+// an import job all the same, so the update schedule checks its acts.
+describe.skipIf(!hasCorpus).each(ENGINES)('acts imported by the command line on %s', (engine) => {
+  let database: TestDatabase;
+  let esbirka: FakeEsbirka;
+  const lines: string[] = [];
+  const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  const settings = () => ({ ...NO_NETWORK, offline: false, esbirkaUrl: esbirka.url, timeoutMs: 5_000 });
+  const request = { acts: [{ source: 'e-sbirka' as const, id: '1/1993' }], languages: ['cs'] };
+
+  beforeAll(async () => {
+    esbirka = await startFakeEsbirka();
+    database = await createTestDatabase(engine);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+    await esbirka?.close();
+  });
+
+  it('are recorded as an import job and checked by the update run', async () => {
+    expect(await importSourcesHere(database.db, request, settings(), output), lines.join('\n')).toBe(0);
+    const [job] = await listJobs(database.db, 10, 60_000);
+    expect(job).toMatchObject({ kind: 'import', status: 'done', created_by: null, error: null, languages: ['cs'] });
+    expect(job!.items.map((item) => [item.version_id, item.state])).toEqual([
+      ['/sb/1993/1/0000-00-00', 'stored'],
+      ['/sb/1993/1/2026-01-01', 'stored'],
+    ]);
+    expect(await trackedActs(database.db)).toEqual([{ source: 'e-sbirka', actId: ACT, languages: ['cs'] }]);
+    const requestsBefore = esbirka.requests.length;
+    const report = await runUpdate(database.db, { sourceOf: (name) => lawSource(name, settings()) });
+    expect(report).toEqual({ checked: 1, created: [], notices: 0, problems: [] });
+    expect(esbirka.requests.length).toBeGreaterThan(requestsBefore);
+  }, 60_000);
+
+  it('waits for another import from the command line to end (exit 3), as the server would', async () => {
+    const other = await createJob(
+      database.db,
+      { kind: 'import', acts: request.acts, languages: null, createdBy: null },
+      settings(),
+    );
+    expect(await markRunning(database.db, other.id)).toBe(true);
+    lines.length = 0;
+    expect(await importSourcesHere(database.db, request, settings(), output)).toBe(3);
+    expect(lines).toEqual(['You already have an import from the official services running']);
+    await finishJob(database.db, other.id, { acts: request.acts, items: [], problems: [] }, null);
+  }, 60_000);
 });

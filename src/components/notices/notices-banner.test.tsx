@@ -51,7 +51,12 @@ describe('NoticesBanner', () => {
     const user = userEvent.setup();
     renderScreen(<NoticesBanner />, { user: JANA });
     const region = await screen.findByRole('region', { name: 'Notices' });
-    expect(region.textContent).toContain('A new version of Ústava České republiky is in force from 1 January 2026');
+    expect(region.textContent).toContain('A new version of Ústava České republiky, in force from 1 January 2026');
+    // The link opens the new version itself (it may not be in force yet), not the current one.
+    const link = screen.getByRole('link', { name: /Ústava České republiky/ });
+    expect(link.getAttribute('href')).toBe(
+      `/documents/${UNREAD.document_id}-ustava-ceske-republiky?branch=${UNREAD.branch_id}`,
+    );
     expect(region.textContent).not.toContain('GDPR');
     const report = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

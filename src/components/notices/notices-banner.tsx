@@ -1,5 +1,6 @@
 // Notices of new versions (issue 16): for a logged-in user with unread notices, a banner above
-// the screen lists them ("A new version of … is in force from 1 January 2026") with a button that
+// the screen lists them ("A new version of …, in force from 1 January 2026", each a link to that
+// version: `?branch=` takes a branch id as the version picker's names do) with a button that
 // marks each read. The flow (load on sign-in, reload when the live channel brings a `tool.notice`,
 // optimistic mark read) is src/machines/notices/notices.machine.ts; this file only shows it.
 import { useEffect } from 'react';
@@ -8,6 +9,7 @@ import { Link } from 'wouter';
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { BellIcon } from '@radix-ui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { Notice } from '../../api/contract/notices';
 import { documentPath } from '../../shared/document-path';
 import { currentUserAtom } from '../../atoms/accounts/session.atoms';
 import { noticeArrivalsAtom } from '../../atoms/notices/notices.atoms';
@@ -43,7 +45,7 @@ export function NoticesBanner() {
             <Flex as="div" key={notice.id} align="center" gap="3" wrap="wrap" asChild>
               <li>
                 <Text size="2">
-                  <Link href={documentPath(notice.document_id, notice.title)}>
+                  <Link href={newVersionHref(notice)}>
                     {notice.valid_from
                       ? intl.formatMessage(
                           { id: 'notices.newVersion' },
@@ -66,3 +68,7 @@ export function NoticesBanner() {
     </Callout.Root>
   );
 }
+
+/** The reader at the new version itself, not at the current one (it may be a future wording). */
+export const newVersionHref = (notice: Pick<Notice, 'document_id' | 'branch_id' | 'title'>) =>
+  `${documentPath(notice.document_id, notice.title)}?${new URLSearchParams({ branch: notice.branch_id }).toString()}`;

@@ -1,10 +1,13 @@
 // One import job from the official services: a bar for the whole job, each version in each
 // language with its state (and a link once stored), the problems in the reader's language and,
-// if the job stopped, why. Used by the import page and the empty library's starter set.
+// if the job stopped, why (no network access is left to the offline notice beside it, once). Used
+// by the import page and the empty library's starter set.
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Badge, Callout, Flex, Heading, Link, Progress, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { ApiError } from '../../api/client';
 import type { SourceImportItem, SourceImportJob } from '../../api/contract/source-imports';
+import { errorMessage } from '../../i18n/error-message';
 import { documentPath } from '../../shared/document-path';
 import { effectiveDate } from '../version-selector/branch-label';
 import './source-job-progress.css';
@@ -35,9 +38,11 @@ export function SourceJobProgress({ job }: { job: SourceImportJob }) {
         aria-label={intl.formatMessage({ id: 'sourceImport.job.progress' })}
         aria-valuetext={`${percent} %`}
       />
-      {job.error && (
+      {job.error && job.error.detail !== 'source_offline' && (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{intl.formatMessage({ id: `errors.${job.error.detail}` })}</Callout.Text>
+          <Callout.Text>
+            {errorMessage(intl, new ApiError(0, job.error.detail, { message: job.error.message }))}
+          </Callout.Text>
         </Callout.Root>
       )}
       {total > 0 && (

@@ -1,5 +1,6 @@
 // The starter set (the Czech Constitution and Charter, GDPR, the EU Charter of Fundamental
-// Rights) in one press, with progress; `onImported` runs once every act arrived. The flow is
+// Rights) in one press, with progress; `onImported` runs once the job is done with something
+// stored, `onEnded` once it ended in any way (a list of jobs to reload). The flow is
 // src/machines/sources/starter-set.machine.ts.
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -16,7 +17,15 @@ import {
 import { SourceFailure } from './source-failure';
 import { SourceJobProgress } from './source-job-progress';
 
-export function StarterSet({ onImported, files }: { onImported?: () => void; files: 'below' | 'steps' }) {
+export function StarterSet({
+  onImported,
+  onEnded,
+  files,
+}: {
+  onImported?: () => void;
+  onEnded?: () => void;
+  files: 'below' | 'steps';
+}) {
   const intl = useIntl();
   const flow = useActorRef(starterSetMachine);
   const phase = useSelector(flow, selectStarterPhase);
@@ -25,9 +34,14 @@ export function StarterSet({ onImported, files }: { onImported?: () => void; fil
   const offline = useSelector(flow, selectStarterOffline);
   const imported = useSelector(flow, selectStarterImported);
 
+  const ended = phase === 'finished' || phase === 'failed';
+
   useEffect(() => {
     if (imported) onImported?.();
   }, [imported, onImported]);
+  useEffect(() => {
+    if (ended) onEnded?.();
+  }, [ended, onEnded]);
 
   return (
     <Flex direction="column" gap="3" data-testid="starter-set">

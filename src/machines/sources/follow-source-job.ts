@@ -31,6 +31,10 @@ export const apiJobCalls: JobCalls = {
 
 export const isFinished = (job: SourceImportJob) => job.status === 'done' || job.status === 'failed';
 
+/** The server has no network access: refused at the start, or the job stopped for it. */
+export const isOffline = (error: ApiError | undefined, job: SourceImportJob | undefined) =>
+  error?.detail === 'source_offline' || job?.error?.detail === 'source_offline';
+
 /** The actor logic; leaving the page stops it, which aborts the call under way and the timer. */
 export const followSourceJob = (calls: JobCalls) =>
   fromCallback<EventObject, JobRequest>(({ input, sendBack }) => {

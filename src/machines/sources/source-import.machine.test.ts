@@ -7,7 +7,14 @@ import { ApiError } from '../../api/client';
 import type { SourceAct, SourceImportJob } from '../../api/contract/source-imports';
 import { GDPR, gdprJob } from './fixtures';
 import { followSourceJob, POLL_MS, type JobCalls, type JobRequest } from './follow-source-job';
-import { isValidSourceId, selectLookupPhase, selectOffline, sourceImportMachine } from './source-import.machine';
+import {
+  isValidSourceId,
+  selectBusy,
+  selectCanImport,
+  selectLookupPhase,
+  selectOffline,
+  sourceImportMachine,
+} from './source-import.machine';
 
 function start(resolve: () => Promise<SourceAct>, calls: JobCalls) {
   const lists: number[] = [];
@@ -65,9 +72,12 @@ describe('sourceImportMachine', () => {
     expect(actor.getSnapshot().context.languages).toEqual(['cs', 'en']);
 
     actor.send({ type: 'language.toggle', language: 'en' });
+    expect(actor.getSnapshot().context.languages).toEqual(['cs']);
+    actor.send({ type: 'language.toggle', language: 'de' });
     actor.send({ type: 'language.toggle', language: 'en' });
+    expect(actor.getSnapshot().context.languages).toEqual(['cs', 'de', 'en']);
     actor.send({ type: 'language.toggle', language: 'de' });
-    actor.send({ type: 'language.toggle', language: 'de' });
+    expect(actor.getSnapshot().context.languages).toEqual(['cs', 'en']);
     actor.send({ type: 'import.start' });
     expect(selectLookupPhase(actor.getSnapshot())).toBe('importing');
     await vi.advanceTimersByTimeAsync(0);
@@ -83,6 +93,45 @@ describe('sourceImportMachine', () => {
     expect(lists).toHaveLength(2);
   });
 
+  it('keeps the lookup and the job while they run, whatever the form says', async () => {
+    const answers = [gdprJob(1), gdprJob(2)];
+    let resolved: (act: SourceAct) => void = () => {};
+    const { actor } = start(() => new Promise<SourceAct>((resolve) => (resolved = resolve)), {
+      start: async () => gdprJob(0),
+      get: async () => answers.shift()!,
+    });
+    actor.send({ type: 'form.id', id: '32016R0679' });
+    actor.send({ type: 'form.find' });
+    actor.send({ type: 'form.id', id: '32016R0680' });
+    actor.send({ type: 'form.source', source: 'e-sbirka' });
+    expect(selectLookupPhase(actor.getSnapshot())).toBe('resolving');
+    resolved(GDPR);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectLookupPhase(actor.getSnapshot())).toBe('found');
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'cellar', id: '32016R0679' });
+
+    actor.send({ type: 'import.start' });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(actor.getSnapshot().context.job?.status).toBe('running');
+    expect(selectBusy(actor.getSnapshot())).toBe(true);
+    expect(selectCanImport(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.id', id: '1/1993' });
+    actor.send({ type: 'form.source', source: 'e-sbirka' });
+    expect(selectLookupPhase(actor.getSnapshot())).toBe('importing');
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'cellar', id: '32016R0679', act: GDPR });
+    expect(actor.getSnapshot().context.job?.status).toBe('running');
+    // The follower was not stopped: the next poll still arrives.
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(selectLookupPhase(actor.getSnapshot())).toBe('finished');
+    expect(selectBusy(actor.getSnapshot())).toBe(false);
+    expect(selectCanImport(actor.getSnapshot())).toBe(true);
+
+    // Once it ended, a new id starts over.
+    actor.send({ type: 'form.id', id: '1/1993' });
+    expect(selectLookupPhase(actor.getSnapshot())).toBe('editing');
+    expect(actor.getSnapshot().context.job).toBeUndefined();
+  });
+
   it('will not start without a language', async () => {
     const { actor } = start(async () => GDPR, { start: async () => gdprJob(0), get: async () => gdprJob(2) });
     actor.send({ type: 'form.id', id: '32016R0679' });
@@ -90,6 +139,7 @@ describe('sourceImportMachine', () => {
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'language.toggle', language: 'cs' });
     actor.send({ type: 'language.toggle', language: 'en' });
+    expect(selectCanImport(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'import.start' });
     expect(selectLookupPhase(actor.getSnapshot())).toBe('found');
   });

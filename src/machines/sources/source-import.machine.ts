@@ -2,7 +2,8 @@
 // SOURCE_ID_PATTERNS before asking), Find shows the versions and languages the service has,
 // pick languages, Import starts a job and follows it per version and language. A second region
 // holds the history of jobs, reloaded when a job ends.
-// lookup: editing -> resolving -> found -> importing -> finished (any form change: editing).
+// lookup: editing -> resolving -> found -> importing -> finished (a form change in editing, found
+// or finished: editing; the form is locked while a call or a job runs).
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { routes } from '../../api/contract/routes';
@@ -14,7 +15,7 @@ import {
   type SourceImportJobList,
 } from '../../api/contract/source-imports';
 import { failureOf } from '../failure';
-import { apiJobCalls, followSourceJob, isFinished, type FollowJobEvent } from './follow-source-job';
+import { apiJobCalls, followSourceJob, isFinished, isOffline, type FollowJobEvent } from './follow-source-job';
 
 export const HISTORY_LIMIT = 20;
 
@@ -54,6 +55,15 @@ const preselected = (act: SourceAct) => {
 
 const clearLookup = { act: undefined, job: undefined, error: undefined, invalid: false, languages: [] };
 
+/**
+ * A changed service or id starts over. Only while nothing runs: in `resolving` or `importing` it
+ * would stop the call or the follower and wipe the job while the server's job runs on.
+ */
+const formChanges = {
+  'form.source': { target: 'editing', actions: 'changeSource' },
+  'form.id': { target: 'editing', actions: 'changeId' },
+} as const;
+
 export const sourceImportMachine = setup({
   types: { context: {} as SourceImportContext, events: {} as SourceImportEvent },
   actors: {
@@ -64,6 +74,16 @@ export const sourceImportMachine = setup({
     loadHistory: fromPromise<SourceImportJobList>(({ signal }) =>
       call(routes.listSourceImports, { query: { limit: HISTORY_LIMIT }, signal }),
     ),
+  },
+  actions: {
+    changeSource: assign({
+      source: ({ context, event }) => (event.type === 'form.source' ? event.source : context.source),
+      ...clearLookup,
+    }),
+    changeId: assign({
+      id: ({ context, event }) => (event.type === 'form.id' ? event.id : context.id),
+      ...clearLookup,
+    }),
   },
   guards: {
     validId: ({ context }) => isValidSourceId(context.source, context.id),
@@ -77,14 +97,10 @@ export const sourceImportMachine = setup({
   states: {
     lookup: {
       initial: 'editing',
-      // On the region, not the root: a root transition would re-enter the history region too.
-      on: {
-        'form.source': { target: '.editing', actions: assign({ source: ({ event }) => event.source, ...clearLookup }) },
-        'form.id': { target: '.editing', actions: assign({ id: ({ event }) => event.id, ...clearLookup }) },
-      },
       states: {
         editing: {
           on: {
+            ...formChanges,
             'form.find': [{ guard: 'validId', target: 'resolving' }, { actions: assign({ invalid: true }) }],
           },
         },
@@ -105,6 +121,7 @@ export const sourceImportMachine = setup({
         },
         found: {
           on: {
+            ...formChanges,
             'form.find': 'resolving',
             'language.toggle': {
               actions: assign({
@@ -139,7 +156,13 @@ export const sourceImportMachine = setup({
             'job.failed': { target: 'found', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
-        finished: { on: { 'form.find': 'resolving', 'import.start': { guard: 'hasLanguages', target: 'importing' } } },
+        finished: {
+          on: {
+            ...formChanges,
+            'form.find': 'resolving',
+            'import.start': { guard: 'hasLanguages', target: 'importing' },
+          },
+        },
       },
     },
     history: {
@@ -165,11 +188,17 @@ export const sourceImportMachine = setup({
 type Snapshot = SnapshotFrom<typeof sourceImportMachine>;
 export type SourceLookupPhase = 'editing' | 'resolving' | 'found' | 'importing' | 'finished';
 export const selectLookupPhase = (snapshot: Snapshot) => (snapshot.value as { lookup: SourceLookupPhase }).lookup;
-export const selectForm = (snapshot: Snapshot) => snapshot.context;
+export const selectSource = (snapshot: Snapshot) => snapshot.context.source;
+export const selectId = (snapshot: Snapshot) => snapshot.context.id;
+export const selectInvalid = (snapshot: Snapshot) => snapshot.context.invalid;
+export const selectLanguages = (snapshot: Snapshot) => snapshot.context.languages;
+/** A lookup or an import runs: the form waits. */
+export const selectBusy = (snapshot: Snapshot) =>
+  snapshot.matches({ lookup: 'resolving' }) || snapshot.matches({ lookup: 'importing' });
+export const selectCanImport = (snapshot: Snapshot) => snapshot.can({ type: 'import.start' });
 export const selectAct = (snapshot: Snapshot) => snapshot.context.act;
 export const selectJob = (snapshot: Snapshot) => snapshot.context.job;
 export const selectSourceError = (snapshot: Snapshot) => snapshot.context.error;
-export const selectOffline = (snapshot: Snapshot) =>
-  snapshot.context.error?.detail === 'source_offline' || snapshot.context.job?.error?.detail === 'source_offline';
+export const selectOffline = (snapshot: Snapshot) => isOffline(snapshot.context.error, snapshot.context.job);
 export const selectHistory = (snapshot: Snapshot) => snapshot.context.history;
 export const selectHistoryError = (snapshot: Snapshot) => snapshot.context.historyError;

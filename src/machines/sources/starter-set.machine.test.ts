@@ -34,6 +34,25 @@ describe('starterSetMachine', () => {
     expect(selectStarterImported(actor.getSnapshot())).toBe(true);
   });
 
+  it('keeps the problems on screen when the job is done but nothing was stored', async () => {
+    const none = {
+      ...gdprJob(2),
+      kind: 'starter_set' as const,
+      items: gdprJob(2).items.map((item) => ({
+        ...item,
+        state: 'failed' as const,
+        status: undefined,
+        document_id: undefined,
+      })),
+    };
+    const actor = start({ start: async () => gdprJob(0), get: async () => none });
+    actor.send({ type: 'starter.start' });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(selectStarterPhase(actor.getSnapshot())).toBe('finished');
+    expect(actor.getSnapshot().context.job?.status).toBe('done');
+    expect(selectStarterImported(actor.getSnapshot())).toBe(false);
+  });
+
   it('names an offline server, whether it refuses at once or the job stops for it', async () => {
     const refused = start({
       start: () => Promise.reject(new ApiError(503, 'source_offline')),

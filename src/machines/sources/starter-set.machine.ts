@@ -1,10 +1,10 @@
 // The empty library's starter set (the Czech Constitution and Charter, GDPR, the EU Charter of
-// Fundamental Rights): idle -> running (start, then follow the job) -> done | failed. `offline`
+// Fundamental Rights): idle -> running (start, then follow the job) -> finished | failed. `offline`
 // says the server has no network access, so the screen falls back to file import.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SourceImportJob } from '../../api/contract/source-imports';
-import { apiJobCalls, followSourceJob, isFinished, type FollowJobEvent } from './follow-source-job';
+import { apiJobCalls, followSourceJob, isFinished, isOffline, type FollowJobEvent } from './follow-source-job';
 
 export interface StarterSetContext {
   job?: SourceImportJob;
@@ -46,9 +46,12 @@ export type StarterSetPhase = 'idle' | 'running' | 'finished' | 'failed';
 export const selectStarterPhase = (snapshot: Snapshot) => snapshot.value as StarterSetPhase;
 export const selectStarterJob = (snapshot: Snapshot) => snapshot.context.job;
 export const selectStarterError = (snapshot: Snapshot) => snapshot.context.error;
-/** The server has no network access: refused at the start, or the job stopped for it. */
-export const selectStarterOffline = (snapshot: Snapshot) =>
-  snapshot.context.error?.detail === 'source_offline' || snapshot.context.job?.error?.detail === 'source_offline';
-/** Every act arrived: the library can be shown. */
+export const selectStarterOffline = (snapshot: Snapshot) => isOffline(snapshot.context.error, snapshot.context.job);
+/**
+ * Something arrived: the library can be shown. A job is `done` once every act was tried, also
+ * when none could be stored; then the problems stay on screen instead.
+ */
 export const selectStarterImported = (snapshot: Snapshot) =>
-  snapshot.matches('finished') && snapshot.context.job?.status === 'done';
+  snapshot.matches('finished') &&
+  snapshot.context.job?.status === 'done' &&
+  snapshot.context.job.items.some((item) => item.state === 'stored');

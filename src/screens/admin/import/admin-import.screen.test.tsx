@@ -10,6 +10,7 @@ import type { ImportOptions, ImportResult } from '../../../api/contract';
 import { createStore } from '../../../atoms/store';
 import { serverLocaleAtom } from '../../../atoms/shell/locale.atoms';
 import { IMPORT_RESULT, IMPORTED_DOCUMENT_ID } from '../../../machines/admin/fixtures';
+import { gdprJob } from '../../../machines/sources/fixtures';
 import { setUpComponentTests } from '../../../testing/component-tests';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render-screen';
@@ -118,6 +119,43 @@ describe('AdminImportScreen', () => {
         'ropr/2017-02-01.md; žádný z těchto souborů nebyl importován',
     );
     expect(summary.textContent).not.toMatch(/format not recogni[sz]ed|hidden|conflict/);
+  });
+
+  it('names the deepest folder a walk reads', async () => {
+    const result: ImportResult = {
+      ...RESULT,
+      counts: { ...RESULT.counts, skipped: 1 },
+      skipped: [{ file: 'a/b', reason: 'too_deep' }],
+    };
+    server.use(http.post('*/v1/admin/imports', () => HttpResponse.json(result)));
+    renderScreen(<AdminImportScreen />, { user: testUser({ operator: true }) });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Choose files' });
+    await user.upload(screen.getByTestId('import-files-input'), [new File(['x'], 'law.json')]);
+    await user.click(screen.getByRole('button', { name: 'Import 1 file' }));
+    const summary = await screen.findByTestId('import-summary');
+    // MAX_PATH_DEPTH 16 segments: 15 folders and the file.
+    expect(within(summary).getByText('a/b').closest('li')!.textContent).toBe(
+      'a/b: a folder nested more than 15 levels deep (not read)',
+    );
+  });
+
+  it('reloads the history of imports from the services when the starter set ends', async () => {
+    let lists = 0;
+    const ended = { ...gdprJob(2), kind: 'starter_set' as const };
+    server.use(
+      http.get('*/v1/admin/sources/imports', () => {
+        lists += 1;
+        return HttpResponse.json({ items: lists > 1 ? [ended] : [] });
+      }),
+      http.post('*/v1/admin/sources/starter-set', () => HttpResponse.json(ended, { status: 202 })),
+    );
+    renderScreen(<AdminImportScreen />, { user: testUser({ operator: true }) });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Nothing imported from the services yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Import the starter set' }));
+    expect(await screen.findByText('Starter set', { selector: 'th' })).toBeTruthy();
+    expect(lists).toBe(2);
   });
 
   it('says why the server refused, keeping the pick', async () => {

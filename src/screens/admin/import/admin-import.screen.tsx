@@ -2,6 +2,7 @@
 // server's summary (created, replaced, unchanged, skipped and failed, with reasons). The flow is
 // src/machines/admin/import-upload.machine.ts; the server checks the operator on every call.
 // Above the files: acts by number from the official services, and the starter set (issue 16).
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
@@ -20,6 +21,7 @@ import { FilePicker } from './file-picker';
 import { ImportSummary } from './import-summary';
 import { UploadList } from './upload-list';
 import { SourceImportSection } from './source-import-section';
+import { sourceImportMachine } from '../../../machines/sources/source-import.machine';
 import { StarterSet } from '../../../components/sources/starter-set';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 
@@ -65,15 +67,7 @@ function AdminImportPage({ title }: { title: string }) {
 
       {phase !== 'loading' && phase !== 'notOperator' && phase !== 'failedToLoad' && (
         <>
-          <SourceImportSection />
-          <section aria-labelledby="starter-set-heading">
-            <Flex direction="column" gap="3">
-              <Heading as="h2" size="5" id="starter-set-heading">
-                {intl.formatMessage({ id: 'starterSet.title' })}
-              </Heading>
-              <StarterSet files="below" />
-            </Flex>
-          </section>
+          <SourceImports />
           <Heading as="h2" size="5">
             {intl.formatMessage({ id: 'adminImport.filesTitle' })}
           </Heading>
@@ -131,5 +125,25 @@ function AdminImportPage({ title }: { title: string }) {
         </>
       )}
     </Flex>
+  );
+}
+
+/** Acts by number and the starter set, one history for both: the starter set's end reloads it. */
+function SourceImports() {
+  const intl = useIntl();
+  const sources = useActorRef(sourceImportMachine);
+  const reloadHistory = useCallback(() => sources.send({ type: 'history.reload' }), [sources]);
+  return (
+    <>
+      <SourceImportSection flow={sources} />
+      <section aria-labelledby="starter-set-heading">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="5" id="starter-set-heading">
+            {intl.formatMessage({ id: 'starterSet.title' })}
+          </Heading>
+          <StarterSet files="below" onEnded={reloadHistory} />
+        </Flex>
+      </section>
+    </>
   );
 }

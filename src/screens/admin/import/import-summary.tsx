@@ -3,7 +3,7 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link as RouterLink } from 'wouter';
 import { Badge, Callout, Flex, Heading, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import type { ImportProblem, ImportResult } from '../../../api/contract/admin-imports';
+import { MAX_PATH_DEPTH, type ImportProblem, type ImportResult } from '../../../api/contract/admin-imports';
 import { documentPath } from '../../../shared/document-path';
 
 const STATUS_COLOR = { created: 'green', replaced: 'blue', unchanged: 'gray' } as const;
@@ -123,7 +123,9 @@ function problemText(intl: IntlShape, problem: ImportProblem, result: ImportResu
         list: intl.formatList(others, { type: 'conjunction' }),
       },
     );
-  } else text = intl.formatMessage({ id });
+  }
+  // A walk reads folders up to MAX_PATH_DEPTH - 1 levels: their files have MAX_PATH_DEPTH segments.
+  else text = intl.formatMessage({ id }, { max: MAX_PATH_DEPTH - 1 });
   return problem.message === undefined
     ? text
     : intl.formatMessage({ id: 'adminImport.reason.withDetail' }, { text, message: problem.message });

@@ -1,20 +1,27 @@
 // The import page's "By number" section: an act from its official service (EU law from CELLAR by
 // CELEX, Czech law from e-Sbírka by number/year), its versions, languages to pick, the import's
-// progress and the history of imports. The flow is src/machines/sources/source-import.machine.ts.
+// progress and the history of imports. The flow is src/machines/sources/source-import.machine.ts;
+// the page owns it, so the starter set can reload the history too.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Box, Button, Checkbox, Flex, Heading, RadioGroup, Text, TextField } from '@radix-ui/themes';
 import { LawSourceName } from '../../../api/contract/source-imports';
 import {
   languagesOf,
   selectAct,
-  selectForm,
+  selectBusy,
+  selectCanImport,
+  selectId,
+  selectInvalid,
   selectJob,
+  selectLanguages,
   selectLookupPhase,
   selectOffline,
+  selectSource,
   selectSourceError,
-  sourceImportMachine,
+  type sourceImportMachine,
 } from '../../../machines/sources/source-import.machine';
 import { effectiveDate } from '../../../components/version-selector/branch-label';
 import { SourceFailure } from '../../../components/sources/source-failure';
@@ -22,17 +29,20 @@ import { SourceImportHistory } from './source-import-history';
 import { SourceJobProgress } from '../../../components/sources/source-job-progress';
 import './source-import.css';
 
-export function SourceImportSection() {
+export function SourceImportSection({ flow }: { flow: ActorRefFrom<typeof sourceImportMachine> }) {
   const intl = useIntl();
   const ids = useId();
-  const flow = useActorRef(sourceImportMachine);
   const phase = useSelector(flow, selectLookupPhase);
-  const form = useSelector(flow, selectForm);
+  const source = useSelector(flow, selectSource);
+  const id = useSelector(flow, selectId);
+  const invalid = useSelector(flow, selectInvalid);
+  const languages = useSelector(flow, selectLanguages);
+  const busy = useSelector(flow, selectBusy);
+  const canImport = useSelector(flow, selectCanImport);
   const act = useSelector(flow, selectAct);
   const job = useSelector(flow, selectJob);
   const error = useSelector(flow, selectSourceError);
   const offline = useSelector(flow, selectOffline);
-  const busy = phase === 'resolving' || phase === 'importing';
   const language = (code: string) => intl.formatDisplayName(code, { type: 'language' }) ?? code;
 
   return (
@@ -52,7 +62,7 @@ export function SourceImportSection() {
         >
           <Flex direction="column" gap="3">
             <RadioGroup.Root
-              value={form.source}
+              value={source}
               onValueChange={(value) => flow.send({ type: 'form.source', source: LawSourceName.parse(value) })}
               aria-label={intl.formatMessage({ id: 'sourceImport.source' })}
               disabled={busy}
@@ -65,17 +75,18 @@ export function SourceImportSection() {
             </RadioGroup.Root>
             <Flex direction="column" gap="1">
               <Text as="label" htmlFor={`${ids}-id`} weight="medium">
-                {intl.formatMessage({ id: `sourceImport.id.${form.source}` })}
+                {intl.formatMessage({ id: `sourceImport.id.${source}` })}
               </Text>
               <Flex gap="3" wrap="wrap" align="start">
                 <Box flexGrow="1" minWidth="12rem" maxWidth="24rem">
                   <TextField.Root
                     id={`${ids}-id`}
-                    value={form.id}
+                    value={id}
+                    disabled={busy}
                     autoComplete="off"
                     spellCheck={false}
-                    placeholder={intl.formatMessage({ id: `sourceImport.example.${form.source}` })}
-                    aria-invalid={form.invalid || undefined}
+                    placeholder={intl.formatMessage({ id: `sourceImport.example.${source}` })}
+                    aria-invalid={invalid || undefined}
                     aria-describedby={`${ids}-hint`}
                     onChange={(event) => flow.send({ type: 'form.id', id: event.target.value })}
                   />
@@ -84,14 +95,9 @@ export function SourceImportSection() {
                   {intl.formatMessage({ id: 'sourceImport.find' })}
                 </Button>
               </Flex>
-              <Text
-                id={`${ids}-hint`}
-                size="2"
-                color={form.invalid ? 'red' : 'gray'}
-                role={form.invalid ? 'alert' : undefined}
-              >
+              <Text id={`${ids}-hint`} size="2" color={invalid ? 'red' : 'gray'} role={invalid ? 'alert' : undefined}>
                 {intl.formatMessage({
-                  id: form.invalid ? `errors.source_id_invalid` : `sourceImport.hint.${form.source}`,
+                  id: invalid ? `errors.source_id_invalid` : `sourceImport.hint.${source}`,
                 })}
               </Text>
             </Flex>
@@ -127,7 +133,7 @@ export function SourceImportSection() {
                   <Text as="label" key={code} size="2">
                     <Flex gap="2" align="center">
                       <Checkbox
-                        checked={form.languages.includes(code)}
+                        checked={languages.includes(code)}
                         onCheckedChange={() => flow.send({ type: 'language.toggle', language: code })}
                       />
                       {language(code)}
@@ -139,10 +145,10 @@ export function SourceImportSection() {
             <Flex>
               <Button
                 onClick={() => flow.send({ type: 'import.start' })}
-                disabled={busy || form.languages.length === 0}
+                disabled={!canImport}
                 loading={phase === 'importing'}
               >
-                {intl.formatMessage({ id: 'sourceImport.import' }, { count: form.languages.length })}
+                {intl.formatMessage({ id: 'sourceImport.import' }, { count: languages.length })}
               </Button>
             </Flex>
           </Flex>
