@@ -37,6 +37,8 @@ const UNAVAILABLE_NODE_CODES = new Set([
   'EAI_AGAIN',
 ]);
 // node-postgres reports a dropped or timed-out connection with these messages and no code.
+// "timeout exceeded when trying to connect" is pg-pool's: no connection of a full pool came free
+// within connectionTimeoutMillis (see isPoolCheckoutTimeout).
 const UNAVAILABLE_MESSAGES =
   /^(?:Connection terminated(?: unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Query read timeout)$/;
 
@@ -84,6 +86,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // An AggregateError (several addresses refused) carries its reasons in `errors`.
     const inner = (current as { errors?: unknown }).errors;
     if (Array.isArray(inner) && inner.some((one) => isDatabaseUnavailable(one))) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+const POOL_CHECKOUT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/**
+ * Whether `error` is pg-pool's checkout timeout: every connection of the pool was busy for the
+ * whole connectionTimeoutMillis. The server may be perfectly well (a burst of slow queries holds
+ * the pool), so, unlike a refused or dropped connection, it says nothing about the server being
+ * down; isDatabaseUnavailable still counts it (the API answers 503, not 500).
+ */
+export function isPoolCheckoutTimeout(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current.message === POOL_CHECKOUT_TIMEOUT) return true;
     current = current.cause;
   }
   return false;

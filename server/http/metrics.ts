@@ -1,5 +1,6 @@
 // GET /metrics in Prometheus's text format (prom-client): requests by route and status with their
-// durations, the PostgreSQL pool (total, idle, waiting), the live channel on this instance
+// durations, the PostgreSQL pools (total, idle, waiting; the primary's and, with DATABASE_READ_URL,
+// the read replica's by a `pool` label) and the replica's lag, the live channel on this instance
 // (sockets, deliveries, how far behind its listener is, 4429 cuts, lagging listeners cut, messages
 // caught up after a dropped LISTEN) and the fill of PostgreSQL's NOTIFY queue. Not public: with
 // METRICS_HOST it is served on a listener of its own at that address (a private interface or
@@ -9,7 +10,7 @@
 // one process (tests) count apart.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -32,6 +33,9 @@ export interface MetricsListen {
 export const METRICS_PATH = '/metrics';
 /** Request durations in seconds: from a cached page to a slow export. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How long a scrape waits for the read replica's lag before reporting it unknown. */
+export const REPLICA_LAG_TIMEOUT_MS = 1_000;
 
 /** The route's pattern, never the path asked for: ids and typos must not each become a series. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
@@ -65,20 +69,51 @@ export function installMetrics(
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const pool = (database.db as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) {
+  // The pools by a `pool` label: the primary's, and with DATABASE_READ_URL the read replica's.
+  const primaryPool = (database.db as { $client?: unknown }).$client;
+  const pools: [string, pg.Pool][] = [];
+  if (primaryPool instanceof pg.Pool) pools.push(['primary', primaryPool]);
+  if (database.replica) pools.push(['replica', database.replica.pool]);
+  if (pools.length > 0) {
     const poolGauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
       new Gauge({
         name,
         help,
+        labelNames: ['pool'] as const,
         registers: [registry],
         collect() {
-          this.set(read(pool));
+          for (const [label, pool] of pools) this.set({ pool: label }, read(pool));
         },
       });
     poolGauge('lexhub_db_pool_connections', 'PostgreSQL connections open in the pool', (p) => p.totalCount);
     poolGauge('lexhub_db_pool_idle', 'Pool connections idle', (p) => p.idleCount);
     poolGauge('lexhub_db_pool_waiting', 'Queries waiting for a pool connection', (p) => p.waitingCount);
+  }
+  const replica = database.replica;
+  if (replica) {
+    // Asked of the standby at scrape time, with a short timeout: a dead standby never hangs /metrics.
+    // Both gauges of one scrape (collected concurrently) share one question.
+    let asking: Promise<number | undefined> | undefined;
+    const lag = () =>
+      (asking ??= replica.lagSeconds(REPLICA_LAG_TIMEOUT_MS).finally(() => {
+        asking = undefined;
+      }));
+    new Gauge({
+      name: 'lexhub_db_replica_up',
+      help: 'Whether the read replica answered the lag question within the scrape timeout (1) or not (0)',
+      registers: [registry],
+      async collect() {
+        this.set((await lag()) === undefined ? 0 : 1);
+      },
+    });
+    new Gauge({
+      name: 'lexhub_db_replica_lag_seconds',
+      help: 'Read replica lag: 0 when it has replayed all it received, else the age of its last replayed transaction; NaN when it does not answer',
+      registers: [registry],
+      async collect() {
+        this.set((await lag()) ?? Number.NaN);
+      },
+    });
   }
   new Gauge({
     name: 'lexhub_live_sockets',
@@ -159,12 +194,36 @@ export function installMetrics(
   });
 }
 
+/** The host name of a Host header, without its port or an IPv6 literal's brackets. */
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d*)?$/.exec(host);
+  return (bracketed ? bracketed[1]! : host.replace(/:\d*$/, '')).toLowerCase();
+}
+
+/**
+ * Whether a request to the METRICS_HOST listener without a token names a host it may be answered
+ * for. A web page can reach a loopback or private listener through DNS rebinding (its own name,
+ * made to resolve to this address), and then reads the answer as same-origin; its requests carry
+ * that name in Host. So only an IP literal, `localhost` (a page from there is this machine's own)
+ * or the configured METRICS_HOST name is answered; a request without Host (HTTP/1.0) is no browser's.
+ */
+function hostAllowed(host: string | undefined, listen: MetricsListen): boolean {
+  if (host === undefined || net.isIP(host) !== 0) return true;
+  const name = hostnameOf(host);
+  return net.isIP(name) !== 0 || name === 'localhost' || name === listen.host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
 /**
  * /metrics on a listener of its own (METRICS_HOST), opened when the app gets ready (a taken port
- * stops the start) and closed with it. Nothing else is served there.
+ * stops the start) and closed with it. Nothing else is served there. Without a token, only to a
+ * Host the listener may be named by (hostAllowed; else 421): a browser cannot send the token.
  */
 function serveApart(app: FastifyInstance, registry: Registry, listen: MetricsListen, token: string | undefined) {
   const server = http.createServer((request, response) => {
+    if (!token && !hostAllowed(request.headers.host, listen)) {
+      response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request\n');
+      return;
+    }
     const { pathname } = new URL(request.url ?? '/', 'http://metrics');
     const wanted = (request.method === 'GET' || request.method === 'HEAD') && pathname === METRICS_PATH;
     if (!wanted || (token && !tokenMatches(request.headers.authorization, token))) {

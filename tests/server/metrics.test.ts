@@ -2,6 +2,7 @@
 // Prometheus text with requests by route pattern (never by the path asked for) and status,
 // durations, the pool on PostgreSQL, the live channel (sockets, deliveries, lag, cuts) and the
 // NOTIFY queue's fill.
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userChannel } from '../../src/realtime/protocol.js';
@@ -11,6 +12,17 @@ import { ENGINES } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+/** GET `path` on 127.0.0.1:`port` with the Host header given as is (fetch sets its own). */
+function getWithHost(port: number, path: string, host: string, headers: http.OutgoingHttpHeaders = {}) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers: { ...headers, host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    request.on('error', reject);
+  });
+}
 
 describe.each(ENGINES)('/metrics on %s', (engine) => {
   let server: TestServer;
@@ -58,8 +70,14 @@ describe.each(ENGINES)('/metrics on %s', (engine) => {
       'lexhub_live_lag_messages',
     ])
       expect(text).toMatch(new RegExp(`^${name} 0$`, 'm'));
-    if (engine === 'postgres') expect(text).toMatch(/^lexhub_db_pool_connections \d+$/m);
-    else expect(text).not.toContain('lexhub_db_pool_connections');
+    if (engine === 'postgres') {
+      for (const name of ['lexhub_db_pool_connections', 'lexhub_db_pool_idle', 'lexhub_db_pool_waiting'])
+        expect(text).toMatch(new RegExp(`^${name}\\{pool="primary"\\} \\d+$`, 'm'));
+      expect(text).toMatch(/^lexhub_db_pool_connections\{pool="primary"\} [1-9]\d*$/m);
+    } else expect(text).not.toContain('lexhub_db_pool_connections');
+    // No read replica here: neither its pool nor its lag is shown.
+    expect(text).not.toContain('pool="replica"');
+    expect(text).not.toContain('lexhub_db_replica_');
     // The scrape itself is not counted.
     expect(text).not.toContain('route="/metrics"');
   });
@@ -124,6 +142,20 @@ describe.each(ENGINES)('/metrics on its own listener (METRICS_HOST) on %s', (eng
     expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST', body: 'x' })).status).toBe(404);
     expect((await fetch(`${metricsUrl}/metrics?x=1`)).status).toBe(200);
   });
+
+  it('answers only a Host that names the listener itself, not a rebound DNS name', async () => {
+    const port = server.app.metricsAddress!()!.port;
+    // A page of evil.example whose name was made to resolve to 127.0.0.1 sends its own name.
+    expect(await getWithHost(port, '/metrics', `evil.example:${port}`)).toBe(421);
+    expect(await getWithHost(port, '/metrics', 'evil.example')).toBe(421);
+    expect(await getWithHost(port, '/', `evil.example:${port}`)).toBe(421);
+    expect(await getWithHost(port, '/metrics', `127.0.0.1.evil.example:${port}`)).toBe(421);
+    // An IP literal, localhost or the METRICS_HOST address: what a scraper's target names.
+    expect(await getWithHost(port, '/metrics', `127.0.0.1:${port}`)).toBe(200);
+    expect(await getWithHost(port, '/metrics', '10.0.0.7')).toBe(200);
+    expect(await getWithHost(port, '/metrics', `[::1]:${port}`)).toBe(200);
+    expect(await getWithHost(port, '/metrics', `LOCALHOST:${port}`)).toBe(200);
+  });
 });
 
 describe('METRICS_HOST with METRICS_TOKEN, and its port', () => {
@@ -136,6 +168,10 @@ describe('METRICS_HOST with METRICS_TOKEN, and its port', () => {
       expect((await fetch(metricsUrl)).status).toBe(404);
       expect((await fetch(metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(404);
       expect((await fetch(metricsUrl, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      // A token is what a rebinding page cannot send: with it, any Host is answered.
+      const port = server.app.metricsAddress!()!.port;
+      expect(await getWithHost(port, '/metrics', 'scrape.example', { authorization: `Bearer ${TOKEN}` })).toBe(200);
+      expect(await getWithHost(port, '/metrics', 'scrape.example')).toBe(404);
       // The token does not bring /metrics back to the public port.
       expect((await server.get('/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(404);
     } finally {

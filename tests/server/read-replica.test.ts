@@ -11,6 +11,8 @@ import { PublicUser } from '../../src/api/contract/users.js';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
+import { runWithReadRoute } from '../../server/db/read-route.js';
+import { REPLICA_LAG_TIMEOUT_MS } from '../../server/http/metrics.js';
 import { READ_AFTER_COOKIE } from '../../server/http/read-your-writes.js';
 import { storeVersion } from '../../server/importers/store-version.js';
 import { MemoryMailer } from '../../server/mail/memory-mailer.js';
@@ -19,6 +21,8 @@ import { actVersion2020, numberedAct } from '../support/fixture-documents.js';
 import { withPgClient } from '../support/pg-client.js';
 import { postgresBinaries, startPrimaryAndStandby, type PrimaryAndStandby } from '../support/pg-standby.js';
 import { GENEROUS_RATE_LIMITS, json, type TestServer } from '../support/test-server.js';
+
+const METRICS_TOKEN = 'metrics-token-for-the-replica-test-0123';
 
 describe('read replica configuration', () => {
   it('refuses DATABASE_READ_URL without DATABASE_URL: the embedded database has no replica', async () => {
@@ -50,6 +54,27 @@ describe.skipIf(!bin)(
     let app: FastifyInstance;
     let server: TestServer;
 
+    const scrape = async () => {
+      const response = await server.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const gauge = (text: string, name: string) => {
+      const line = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+      if (!line) throw new Error(`${name} is not in /metrics:\n${text}`);
+      return Number(line[1]);
+    };
+
+    /** Which server answers a public read through `db`'s read replica router: its application_name, and whether it is the standby. */
+    const readThrough = (db: Database) =>
+      runWithReadRoute({ replica: true }, async () => {
+        const { rows } = await db.replica!.router.query({
+          text: "SELECT current_setting('application_name') AS name, pg_is_in_recovery() AS standby",
+        });
+        return rows[0] as { name: string; standby: boolean };
+      });
+    const answeredBy = async (db: Database) => ((await readThrough(db)).standby ? 'standby' : 'primary');
+
     const count = async (url: string, text: string, params: unknown[] = []) =>
       withPgClient(url, async (client) => Number((await client.query<{ n: string }>(text, params)).rows[0]!.n));
 
@@ -62,7 +87,11 @@ describe.skipIf(!bin)(
         poolMax: 5,
       });
       const mail = new MemoryMailer();
-      app = await buildApp({ database, accounts: { mailer: mail, rateLimits: GENEROUS_RATE_LIMITS } });
+      app = await buildApp({
+        database,
+        accounts: { mailer: mail, rateLimits: GENEROUS_RATE_LIMITS },
+        metrics: { token: METRICS_TOKEN },
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
       const url = `http://127.0.0.1:${port}`;
@@ -203,6 +232,110 @@ describe.skipIf(!bin)(
       }
     });
 
+    it('gives no reads to a standby that had stalled before the pool opened, until it catches up', async () => {
+      await cluster.pauseReplay();
+      let fresh: Database | undefined;
+      try {
+        await storeVersion(database.db, numberedAct(4245, 'Zákon o zastavené replice'), 'replica-stalled.json');
+        // The default 10 s lag bound: no sample is that old yet, the first one (taken at open) stands in.
+        fresh = await openDatabase({
+          dataDir: '',
+          databaseUrl: cluster.primaryUrl,
+          readUrl: cluster.standbyUrl,
+          poolMax: 2,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        for (let round = 0; round < 3; round++) expect(await answeredBy(fresh)).toBe('primary');
+        expect(await cluster.replayPaused()).toBe(true);
+        await cluster.resumeReplay();
+        await cluster.waitCaughtUp();
+        await expect.poll(() => answeredBy(fresh!), { timeout: 5_000, interval: 100 }).toBe('standby');
+      } finally {
+        await cluster.resumeReplay();
+        await fresh?.close();
+      }
+    });
+
+    it('gives no reads to a DATABASE_READ_URL that leads to a server that is no standby', async () => {
+      // The primary itself under another name: it has no replay position.
+      const notStandby = `${cluster.primaryUrl}?application_name=not-a-standby`;
+      const wrong = await openDatabase({
+        dataDir: '',
+        databaseUrl: cluster.primaryUrl,
+        readUrl: notStandby,
+        poolMax: 2,
+      });
+      try {
+        expect(await wrong.replica!.replayPosition()).toBeUndefined();
+        // Right after opening and a while later alike.
+        expect((await readThrough(wrong)).name).not.toBe('not-a-standby');
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        for (let round = 0; round < 3; round++) expect((await readThrough(wrong)).name).not.toBe('not-a-standby');
+      } finally {
+        await wrong.close();
+      }
+    });
+
+    it('keeps the standby after a flood of slow reads fills its pool: only the waiting reads go to the primary', async () => {
+      await cluster.waitCaughtUp();
+      const flooded = await openDatabase({
+        dataDir: '',
+        databaseUrl: cluster.primaryUrl,
+        readUrl: cluster.standbyUrl,
+        poolMax: 2,
+      });
+      try {
+        await expect.poll(() => answeredBy(flooded), { timeout: 5_000, interval: 100 }).toBe('standby');
+        // Two slow public reads hold both replica connections past the 2 s connect timeout.
+        const slow = Array.from({ length: 2 }, () =>
+          runWithReadRoute({ replica: true }, () => flooded.replica!.router.query({ text: 'SELECT pg_sleep(3.5)' })),
+        );
+        const pool = flooded.replica!.pool;
+        await expect
+          .poll(() => pool.totalCount === 2 && pool.idleCount === 0, { timeout: 2_000, interval: 20 })
+          .toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        // A read during the flood waits for a replica connection, then the primary answers it.
+        expect(await answeredBy(flooded)).toBe('primary');
+        await Promise.all(slow);
+        // The flood is over: the standby answers again at once, not set aside as if it were down.
+        expect(await answeredBy(flooded)).toBe('standby');
+      } finally {
+        await flooded.close();
+      }
+    }, 20_000);
+
+    it('shows the replica pool beside the primary one and the replica lag in /metrics', async () => {
+      await cluster.waitCaughtUp();
+      // A public read through the standby opens a connection in the replica pool.
+      expect((await server.get('/v1/legal/documents?q=zakon')).status).toBe(200);
+      const caughtUp = await scrape();
+      for (const pool of ['primary', 'replica']) {
+        expect(gauge(caughtUp, `lexhub_db_pool_connections\\{pool="${pool}"\\}`)).toBeGreaterThan(0);
+        expect(gauge(caughtUp, `lexhub_db_pool_idle\\{pool="${pool}"\\}`)).toBeGreaterThanOrEqual(0);
+        expect(gauge(caughtUp, `lexhub_db_pool_waiting\\{pool="${pool}"\\}`)).toBe(0);
+      }
+      expect(gauge(caughtUp, 'lexhub_db_replica_up')).toBe(1);
+      // Caught up (all received is replayed): 0, however long ago the primary last wrote (polled: a
+      // record the primary writes on its own, received and not yet replayed, may read as a moment's lag).
+      const lagNow = async () => gauge(await scrape(), 'lexhub_db_replica_lag_seconds');
+      await expect.poll(lagNow, { timeout: 5_000, interval: 100 }).toBe(0);
+
+      await cluster.pauseReplay();
+      try {
+        await storeVersion(database.db, numberedAct(4244, 'Zákon o měřeném zpoždění'), 'replica-metrics.json');
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        // Received, not replayed: the age of the last transaction replayed, over the 1.2 s waited.
+        const lagging = await scrape();
+        expect(gauge(lagging, 'lexhub_db_replica_up')).toBe(1);
+        expect(gauge(lagging, 'lexhub_db_replica_lag_seconds')).toBeGreaterThanOrEqual(1.2);
+      } finally {
+        await cluster.resumeReplay();
+      }
+      await cluster.waitCaughtUp();
+      await expect.poll(lagNow, { timeout: 5_000, interval: 100 }).toBe(0);
+    });
+
     it('hands reads to the primary when the standby goes away', async () => {
       await cluster.stopStandby();
       // Only the primary has what is written now: found means the primary answered.
@@ -221,6 +354,14 @@ describe.skipIf(!bin)(
       expect(JSON.stringify(await found.json())).toContain(stored.documentId);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect((await server.get('/healthz')).status).toBe(200);
+      // /metrics does not wait for the gone standby: its lag is unknown (NaN), the primary's pool still shown.
+      const scraped = Date.now();
+      const text = await scrape();
+      expect(Date.now() - scraped).toBeLessThan(REPLICA_LAG_TIMEOUT_MS + 1_000);
+      expect(gauge(text, 'lexhub_db_replica_up')).toBe(0);
+      // prom-client writes "Nan"; Prometheus reads NaN in any case.
+      expect(text).toMatch(/^lexhub_db_replica_lag_seconds nan$/im);
+      expect(gauge(text, 'lexhub_db_pool_connections\\{pool="primary"\\}')).toBeGreaterThan(0);
     });
   },
 );
