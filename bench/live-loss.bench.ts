@@ -1,17 +1,20 @@
 // Live-channel loss bench (issue 15, section 5): two instances on one PostgreSQL; the second
 // publishes at 500 events/s, sockets on the first receive. Mid-run the LISTEN connections are
-// cut (pg_terminate_backend), and in a second run PostgreSQL itself restarts
-// (BENCH_PG_RESTART_COMMAND, e.g. `pg_ctlcluster 15 main restart`; skipped when unset: it stops
-// every connection on the machine). A publish counts as acknowledged when publish() resolved (its
+// cut (pg_terminate_backend), and in a second run PostgreSQL itself restarts. `--pg-restart`
+// (BENCH_PG_RESTART=private) runs both on a private cluster the bench starts itself
+// (lib/private-postgres.ts) and restarts it with `pg_ctl restart -m fast`; BENCH_PG_RESTART_COMMAND
+// (e.g. `pg_ctlcluster 15 main restart`) restarts the machine's PostgreSQL instead, which stops
+// every connection on the machine; with neither, the restart run is skipped. A publish counts as acknowledged when publish() resolved (its
 // transaction committed); lost = acknowledged but never received. Target: 0 lost.
 import { execSync } from 'node:child_process';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { SUBPROTOCOL, userChannel } from '../src/realtime/protocol.js';
+import { userChannel } from '../src/realtime/protocol.js';
 import type { Database } from '../server/db/client.js';
 import type { BenchContext } from './lib/context.js';
 import { benchDatabaseUrl, openBenchDatabase } from './lib/engines.js';
+import { startPrivatePostgres, type PrivatePostgres } from './lib/private-postgres.js';
 import { createBenchUsers, issueTokens } from './lib/realtime-users.js';
+import { ResumingReceiver } from './lib/resuming-receiver.js';
 import type { PartResult } from './lib/results.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -25,78 +28,6 @@ const SETTLE_MS = 5000;
 const BENCH_CMD = 'tool.bench';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A socket that resubscribes with the last id it saw whenever it has to reconnect. */
-class ResumingReceiver {
-  readonly seqs = new Map<number, number>();
-  reconnects = 0;
-  resets = 0;
-  private lastId: number | undefined;
-  private socket: WebSocket | undefined;
-  private closed = false;
-  private reopening = false;
-
-  constructor(
-    private readonly url: () => Promise<string>,
-    private readonly channel: string,
-  ) {}
-
-  async open(): Promise<void> {
-    const socket = new WebSocket(await this.url(), [SUBPROTOCOL]);
-    this.socket = socket;
-    await new Promise<void>((resolve, reject) => {
-      socket.on('error', reject);
-      socket.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as {
-          type: string;
-          id?: number;
-          payload?: { seq?: number };
-        };
-        if (message.type === 'ready') {
-          socket.send(
-            JSON.stringify({
-              cmd: 'subscribe',
-              channels: [this.channel],
-              ...(this.lastId === undefined ? {} : { last_id: this.lastId }),
-            }),
-          );
-        } else if (message.type === 'subscribed') {
-          resolve();
-        } else if (message.type === 'reset') {
-          this.resets += 1;
-        } else if (message.type === 'command' && typeof message.payload?.seq === 'number') {
-          if (message.id !== undefined) this.lastId = message.id;
-          this.seqs.set(message.payload.seq, (this.seqs.get(message.payload.seq) ?? 0) + 1);
-        }
-      });
-      socket.once('close', () => {
-        reject(new Error('closed before subscribed'));
-        if (!this.closed && !this.reopening) void this.reopen();
-      });
-    });
-  }
-
-  /** Tries again every 200 ms (the instance or the database may still be coming back). */
-  private async reopen(): Promise<void> {
-    this.reconnects += 1;
-    this.reopening = true;
-    while (!this.closed) {
-      await sleep(200);
-      try {
-        await this.open();
-        break;
-      } catch {
-        // the socket's own close handler does not retry while this loop runs
-      }
-    }
-    this.reopening = false;
-  }
-
-  close() {
-    this.closed = true;
-    this.socket?.close();
-  }
-}
 
 interface RunOutcome {
   acknowledged: number;
@@ -172,7 +103,6 @@ async function oneRun(
 }
 
 export async function benchLiveLoss(ctx: BenchContext): Promise<PartResult> {
-  const notes: string[] = [];
   const data: Record<string, unknown> = {
     ratePerS: RATE_PER_S,
     users: USERS,
@@ -188,6 +118,30 @@ export async function benchLiveLoss(ctx: BenchContext): Promise<PartResult> {
       notes: ['PostgreSQL only: PGlite has one process, no LISTEN connection to lose'],
     };
   }
+  let cluster: PrivatePostgres | undefined;
+  const adminBefore = process.env.BENCH_DATABASE_URL;
+  if (process.env.BENCH_PG_RESTART === 'private') {
+    ctx.log('live-loss: starting a private PostgreSQL cluster (initdb, pg_ctl) to restart mid-run...');
+    cluster = await startPrivatePostgres();
+    // The bench's databases (openBenchDatabase, benchDatabaseUrl) go to the private cluster.
+    process.env.BENCH_DATABASE_URL = cluster.adminUrl;
+    data.cluster = 'private (initdb + pg_ctl on a free port, fsync on; restarted with pg_ctl restart -m fast)';
+  }
+  try {
+    return await measureLoss(ctx, data, cluster);
+  } finally {
+    await cluster?.close();
+    if (adminBefore === undefined) delete process.env.BENCH_DATABASE_URL;
+    else process.env.BENCH_DATABASE_URL = adminBefore;
+  }
+}
+
+async function measureLoss(
+  ctx: BenchContext,
+  data: Record<string, unknown>,
+  cluster: PrivatePostgres | undefined,
+): Promise<PartResult> {
+  const notes: string[] = [];
   // Two databases handles on one PostgreSQL database: two instances, each its own pool and LISTEN.
   const first = await openBenchDatabase('postgres', 'live_loss', true);
   const second = await openBenchDatabase('postgres', 'live_loss', false);
@@ -211,16 +165,24 @@ export async function benchLiveLoss(ctx: BenchContext): Promise<PartResult> {
     });
     data.listenerRestart = listenerCut;
     ctx.log(`live-loss, LISTEN connections cut: ${JSON.stringify(listenerCut)}`);
-    const restart = process.env.BENCH_PG_RESTART_COMMAND;
+    const command = process.env.BENCH_PG_RESTART_COMMAND;
+    const restart = cluster
+      ? () => cluster.restart()
+      : command
+        ? async () => void execSync(command, { stdio: 'ignore' })
+        : undefined;
     if (restart) {
       const pgRestart = await oneRun(publisher, receiverServer, first, users, async () => {
-        execSync(restart, { stdio: 'ignore' });
-        ctx.log('live-loss: PostgreSQL restarted');
+        const started = Date.now();
+        await restart();
+        ctx.log(`live-loss: PostgreSQL restarted (${Date.now() - started} ms)`);
       });
       data.postgresRestart = pgRestart;
       ctx.log(`live-loss, PostgreSQL restarted: ${JSON.stringify(pgRestart)}`);
     } else {
-      notes.push('PostgreSQL restart not run: set BENCH_PG_RESTART_COMMAND (it stops every connection on the machine)');
+      notes.push(
+        "PostgreSQL restart not run: pass --pg-restart (a private cluster) or set BENCH_PG_RESTART_COMMAND (the machine's PostgreSQL: it stops every connection on the machine)",
+      );
     }
   } finally {
     await publisher.close().catch(() => {});

@@ -1,4 +1,4 @@
-// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|transfer|copilot|realtime|memory|preview ...] [--engine pglite|postgres]`:
+// Entry of `npm run bench [-- import|api|autocomplete|compare|reader|transfer|lighthouse|search-scale|copilot|realtime|memory|preview ...] [--engine pglite|postgres]`:
 // runs the chosen parts on the chosen engines, prints tables, writes bench/results/latest-<engine>.json.
 import os from 'node:os';
 import type { Engine } from '../server/db/client.js';
@@ -10,10 +10,14 @@ import { benchCompare } from './compare.bench.js';
 import { benchCopilot } from './copilot.bench.js';
 import { benchFragmentsApi } from './fragments-api.bench.js';
 import { benchImport } from './import-corpus.bench.js';
+import { benchLighthouse } from './lighthouse.bench.js';
 import { benchLiveLoss } from './live-loss.bench.js';
+import { benchLoad } from './load.bench.js';
 import { benchMcp } from './mcp.bench.js';
 import { benchMemorySearch } from './memory-search.bench.js';
 import { benchReader } from './reader.bench.js';
+import { benchSearchScale } from './search-scale.bench.js';
+import { benchSoak } from './soak.bench.js';
 import { benchSourceImport } from './source-import.bench.js';
 import { benchRealtime } from './realtime.bench.js';
 import { benchTransfer } from './transfer.bench.js';
@@ -30,6 +34,8 @@ const PARTS = {
   compare: benchCompare,
   reader: benchReader,
   transfer: benchTransfer,
+  lighthouse: benchLighthouse,
+  'search-scale': benchSearchScale,
   copilot: benchCopilot,
   realtime: benchRealtime,
   auth: benchAuth,
@@ -40,13 +46,15 @@ const PARTS = {
   mcp: benchMcp,
   'memory-search': benchMemorySearch,
   'live-loss': benchLiveLoss,
+  load: benchLoad,
+  soak: benchSoak,
   sources: benchSourceImport,
 } as const;
 type PartName = keyof typeof PARTS;
 
-const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [transfer] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [live-loss] [sources] [--engine pglite|postgres]
+const USAGE = `usage: npm run bench -- [import] [api] [autocomplete] [compare] [reader] [transfer] [lighthouse] [search-scale] [copilot] [realtime] [auth] [collections] [memory] [preview] [api-keys] [mcp] [memory-search] [live-loss] [load] [soak] [sources] [--engine pglite|postgres] [--pg-restart]
                      [--duration 10] [--warmup 2] [--connections 32]
-  no part named: all seventeen (sources: the starter set's acts the local test services serve, imported twice; live-loss: PostgreSQL only, 500 events/s across a cut LISTEN connection, and across a PostgreSQL restart when BENCH_PG_RESTART_COMMAND is set; memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only; transfer: the same Chromium, the bytes received per page, BENCH_TRANSFER_RUNS, BENCH_TRANSFER_DATA_DIR, PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+  no part named: all twenty-one (search-scale: /v1/search at one client on the corpus copied in SQL up to BENCH_SEARCH_FRAGMENTS fragments (default 100,000 on PGlite, 1,000,000 on PostgreSQL), built once and cached, BENCH_SEARCH_ROUNDS (5); lighthouse: Lighthouse 13 on the same Chromium, mobile and desktop, BENCH_LIGHTHOUSE_RUNS (3), PGlite only; sources: the starter set's acts the local test services serve, imported twice; live-loss: PostgreSQL only, 500 events/s across a cut LISTEN connection, and across a PostgreSQL restart with --pg-restart (a private cluster the bench starts and restarts) or BENCH_PG_RESTART_COMMAND; load: the document-page mix at BENCH_LOAD_CONNECTIONS (50) for BENCH_LOAD_SECONDS (30), stalls over 1 s; soak: the same mix at BENCH_SOAK_RATE (50/s) for BENCH_SOAK_SECONDS (600) with 50 live sockets, memory each minute; memory-search: 140,000 memory observations seeded per run, about a minute; memory, preview: the corpus plus copies up to 50,000 Czech fragments, built once and cached; collections: a 6,000-document database seeded in SQL, built once and cached; realtime: 1,100 WebSockets, about a minute per engine; reader: Chromium at CHROMIUM_PATH, default /usr/bin/chromium; PGlite only; transfer: the same Chromium, the bytes received per page, BENCH_TRANSFER_RUNS, BENCH_TRANSFER_DATA_DIR, PGlite only). PostgreSQL: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
   corpus: LEXHUB_CORPUS (default ../shared/corpus); PGlite folders: BENCH_DATA_DIR (default data/bench).`;
 
 function parseArgs(argv: string[]) {
@@ -71,6 +79,7 @@ function parseArgs(argv: string[]) {
     } else if (flag === '--duration') settings.durationS = numberAfter(flag, value());
     else if (flag === '--warmup') settings.warmupS = numberAfter(flag, value());
     else if (flag === '--connections') settings.connections = numberAfter(flag, value());
+    else if (flag === '--pg-restart') process.env.BENCH_PG_RESTART = 'private';
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);

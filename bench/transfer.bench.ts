@@ -123,7 +123,7 @@ async function measure(context: BrowserContext, page: Page): Promise<TransferSam
 }
 
 /** The anchor: one static HTML page, gzip when the browser takes it, ETag + 304 when warm. */
-async function startAnchorServer(html: string) {
+export async function startAnchorServer(html: string) {
   const raw = Buffer.from(html, 'utf8');
   const gzip = zlib.gzipSync(raw, { level: 9 });
   const etag = `"anchor-${gzip.length}"`;

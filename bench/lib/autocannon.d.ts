@@ -13,6 +13,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
     requests?: { method?: string; setupRequest?: (request: RequestParams) => RequestParams }[];
   }
   interface Result {

@@ -17,6 +17,7 @@ function run(job: LoadJob, durationS: number, record: boolean) {
           connections: job.connections,
           duration: durationS,
           timeout: job.timeoutS,
+          ...(job.ratePerS ? { overallRate: job.ratePerS } : {}),
           requests: [
             {
               setupRequest: (request) => {
@@ -73,6 +74,7 @@ process.once('message', async (job: LoadJob) => {
       stats: summarize(measured.samples, measured.elapsedMs),
       statuses: measured.statuses,
       errors: measured.errors,
+      ...(job.slowMs === undefined ? {} : { slow: measured.samples.filter((ms) => ms > job.slowMs!).length }),
     };
     process.send!(result, () => process.disconnect());
   } catch (error) {

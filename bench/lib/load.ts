@@ -24,6 +24,10 @@ export interface LoadJob {
   timeoutS: number;
   /** A cheap GET that queues behind the work in flight: '/healthz'. */
   drainPath: string;
+  /** Responses slower than this are counted in `slow` (the load and soak benches: 1,000 ms). */
+  slowMs?: number;
+  /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answered. */
+  ratePerS?: number;
 }
 
 export interface LoadResult {
@@ -32,6 +36,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** Socket errors and timeouts. */
   errors: number;
+  /** Responses slower than the job's `slowMs`, when it gave one. */
+  slow?: number;
 }
 
 const childFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
