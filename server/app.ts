@@ -221,8 +221,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: true,
-      // `/` is a page like the others (rendered on the server below), not the bare index.html.
+      // `/` is a page like the others (rendered on the server below), not the bare index.html:
+      // no index file, and a folder is never served (it would answer 403), it falls through.
       index: false,
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       cacheControl: false,
       // The build's .br and .gz copies (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
       preCompressed: true,
