@@ -1,4 +1,4 @@
-// Lighthouse bench (issue 14): Lighthouse 13 (npm, Node API) on Debian's Chromium against the built
+// Lighthouse bench (issue 14): Lighthouse 12 (npm, Node API; 13 needs Node 22) on Debian's Chromium against the built
 // app served by the real server on a fresh PGlite holding 416/2023 Sb., and against the anchor (the
 // same law's whole text as one static gzip HTML page from a bare node:http server), in one run.
 // Pages: home, /documents, the document page of 416/2023 Sb.; profiles: Lighthouse's default mobile
