@@ -29,13 +29,14 @@ function get(url: string, headers: Record<string, string>) {
 test('every built asset from 1 kB arrives Brotli or gzip compressed as asked, and decodes to the file', async ({
   baseURL,
 }) => {
-  const files = compressibleFiles(dist);
+  // index.html is not served as a file: `/` is a page the server renders (checked below).
+  const files = compressibleFiles(dist).filter((file) => file !== 'index.html');
   expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(3);
   expect(files.some((file) => file.endsWith('.css'))).toBe(true);
   let raw = 0;
   let br = 0;
   for (const file of files) {
-    const url = `${baseURL}/${file === 'index.html' ? '' : file}`;
+    const url = `${baseURL}/${file}`;
     const original = fs.readFileSync(path.join(dist, file));
     for (const encoding of ['br', 'gzip'] as const) {
       const response = await get(url, { 'accept-encoding': encoding });
@@ -50,6 +51,19 @@ test('every built asset from 1 kB arrives Brotli or gzip compressed as asked, an
     raw += original.length;
   }
   test.info().annotations.push({ type: 'sizes', description: `${files.length} files: ${raw} B raw, ${br} B br` });
+});
+
+test('a server-rendered page arrives compressed as asked', async ({ baseURL }) => {
+  for (const url of [`${baseURL}/`, `${baseURL}/documents`]) {
+    const plain = await get(url, { accept: 'text/html' });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await get(url, { accept: 'text/html', 'accept-encoding': encoding });
+      expect(response.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+      const decoded = encoding === 'br' ? zlib.brotliDecompressSync(response.body) : zlib.gunzipSync(response.body);
+      expect(decoded.toString(), url).toBe(plain.body.toString());
+      expect(decoded.toString(), url).toContain('rel="canonical"');
+    }
+  }
 });
 
 test('an API answer over 1 kB arrives compressed when asked, plain when not', async ({ baseURL }) => {

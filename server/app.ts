@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { routes } from '../src/api/contract/routes.js';
@@ -99,6 +105,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Routes whose answers go out as they are: the static files' route (their copies are compressed at build). */
 export const STATIC_ROUTE = '/*';
+/** The addresses the server renders (server/http/rendered-pages.ts), as routes of their own. */
+const RENDERED_PAGE_ROUTES = ['/', '/documents', '/documents/:idSlug'];
 const UNCOMPRESSED_ROUTES = new Set([
   STATIC_ROUTE,
   // The Copilot's reply streams piece by piece: a compressor would hold pieces back until it fills a block.
@@ -243,7 +251,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pageRenderer = webRoot ? (options.pageRenderer ?? (await loadPageRenderer(webRoot))) : undefined;
   const publicOrigin = accounts.publicUrl.replace(/\/+$/, '');
 
-  app.setNotFoundHandler(async (request, reply) => {
+  /** A page of the web app: home, the documents list and the document page rendered on the server
+   * (issue 14), any other client route the app's index.html; undefined when the request is none. */
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi =
       request.url.startsWith('/v1/') ||
       request.url === '/v1' ||
@@ -278,7 +288,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .send(rendered);
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendApiError(reply, noRoute(request.method, request.url.split('?')[0]!));
-  });
+    return undefined;
+  };
+  const noRouteFor = (request: FastifyRequest, reply: FastifyReply) =>
+    sendApiError(reply, noRoute(request.method, request.url.split('?')[0]!));
+
+  // The rendered pages have routes of their own, so their HTML is compressed like any dynamic
+  // answer (the static route, which hands every other address to the handler below, is not).
+  if (webRoot && pageRenderer) {
+    for (const url of RENDERED_PAGE_ROUTES) {
+      app.get(url, async (request, reply) => (await answerPage(request, reply)) ?? noRouteFor(request, reply));
+    }
+  }
+  app.setNotFoundHandler(async (request, reply) => (await answerPage(request, reply)) ?? noRouteFor(request, reply));
   return app;
 }
