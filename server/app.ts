@@ -272,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (to) return reply.status(301).header('Location', to).header('Cache-Control', 'no-cache').send();
     }
     // Client-side routes of the single-page app get its index.html.
-    if (isPage && request.method === 'GET') {
+    if (isPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Home, the documents list and the document page: rendered on the server (issue 14).
       const rendered =
         pageRenderer &&
